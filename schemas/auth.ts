@@ -1,0 +1,43 @@
+import { Schema } from 'effect';
+
+/** POST /login body (the monolith session sign-in). Plain JSON, not under `payload`. */
+export const LoginRequest = Schema.Struct({
+  email: Schema.Trim.pipe(Schema.nonEmptyString({ message: () => "Email can't be blank" }), Schema.maxLength(254)),
+  password: Schema.String.pipe(
+    Schema.nonEmptyString({ message: () => "Password can't be blank" }),
+    Schema.maxLength(200),
+  ),
+});
+export type LoginRequest = typeof LoginRequest.Type;
+
+export const LoginResponse = Schema.Struct({ ok: Schema.Literal(true) });
+
+/** Grant types of spec §7: the cookie grant, or the mock-user grant in test mode. */
+export const GrantType = Schema.Literal('monolith_cookie_grant', 'mock_user_grant');
+
+/** POST /oauth/token body, under `payload` like every API body. Client id and secret are empty, scope '*'. */
+export const TokenRequest = Schema.Struct({
+  payload: Schema.Struct({
+    grant_type: GrantType,
+    client_id: Schema.Literal(''),
+    client_secret: Schema.Literal(''),
+    scope: Schema.Literal('*'),
+  }),
+});
+export type TokenRequest = typeof TokenRequest.Type;
+
+export const TokenResponse = Schema.Struct({
+  token_type: Schema.Literal('Bearer'),
+  access_token: Schema.String.pipe(Schema.minLength(16)),
+  /** Seconds until the access token expires. */
+  expires_in: Schema.Number,
+});
+export type TokenResponse = typeof TokenResponse.Type;
+
+/** Error bodies. `messages.validation` carries the failing fields (spec §8). */
+export const ErrorBody = Schema.Struct({
+  message: Schema.String,
+  errors: Schema.optional(Schema.Record({ key: Schema.String, value: Schema.Array(Schema.String) })),
+  code: Schema.optional(Schema.Number),
+});
+export type ErrorBody = typeof ErrorBody.Type;

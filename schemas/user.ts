@@ -1,0 +1,38 @@
+import { Schema } from 'effect';
+
+export const UserId = Schema.Number.pipe(Schema.int(), Schema.positive(), Schema.brand('UserId'));
+export type UserId = typeof UserId.Type;
+
+/** Roles of spec §6. Customers never sign in to the partner portal but the role exists. */
+export const Role = Schema.Literal('admin', 'transport_partner', 'customer');
+export type Role = typeof Role.Type;
+
+/** Account types of spec §3. */
+export const AccountType = Schema.Literal('individual', 'business', 'business_pro');
+export type AccountType = typeof AccountType.Type;
+
+/** The partner's registered address. lat/lon may be missing (then location sorts are dropped, spec §5). */
+export const RegisteredAddress = Schema.Struct({
+  lat: Schema.NullOr(Schema.Number),
+  lon: Schema.NullOr(Schema.Number),
+  town: Schema.NullOr(Schema.String),
+  postcode: Schema.NullOr(Schema.String),
+});
+export type RegisteredAddress = typeof RegisteredAddress.Type;
+
+/** The body of GET /v1/user-info (spec §3 User, §7 Auth): the user itself, not wrapped in data. */
+export const User = Schema.Struct({
+  id: UserId,
+  chameleon_uuid: Schema.String,
+  email: Schema.String,
+  full_name: Schema.String,
+  role: Role,
+  account_type: AccountType,
+  registered_address: Schema.NullOr(RegisteredAddress),
+  /** Journey-ready flag: may claim journeys and use reservations. */
+  ip_journey_ready: Schema.Boolean,
+  /** Set while an admin is signed in as this user (switch user). */
+  impersonator_id: Schema.NullOr(UserId),
+  email_verified: Schema.Boolean,
+});
+export type User = typeof User.Type;

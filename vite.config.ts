@@ -1,0 +1,31 @@
+/// <reference types="vitest/config" />
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const root = fileURLToPath(new URL('.', import.meta.url));
+
+export default defineConfig({
+  base: '/tpp/',
+  plugins: [react()],
+  resolve: { alias: { '@': root } },
+  build: { outDir: 'dist', manifest: true, sourcemap: false },
+  server: {
+    // In development the API runs beside Vite (npm run dev:server); proxy everything that is not the portal.
+    proxy: {
+      '^/(v1|oauth|login|logout|ts|ng|journey|ajax-.*)(/|$)': { target: 'http://localhost:8080', changeOrigin: false },
+    },
+  },
+  test: {
+    include: [
+      'src/**/*.test.{ts,tsx}',
+      'locales/**/*.test.ts',
+      'machines/**/*.test.ts',
+      'schemas/**/*.test.ts',
+      'model-tests/**/*.test.ts',
+      'server/**/*.test.ts',
+    ],
+    environment: 'node',
+    testTimeout: 20000,
+  },
+});
