@@ -1,0 +1,42 @@
+import { Hono } from 'hono';
+import type { Config } from '@/server/config';
+import type { Db } from '@/server/db/db';
+import { NOT_FOUND, NotFoundError, SERVER_ERROR, ValidationError } from '@/server/http/api-errors';
+import type { AppEnv } from '@/server/http/app-env';
+import { authRoutes } from '@/server/http/auth-routes';
+import { partnerRoutes } from '@/server/http/partner-routes';
+import { requireToken } from '@/server/http/require-token';
+import { PORTAL_BASE, servePortal } from '@/server/http/static';
+
+export interface AppDeps {
+  readonly db: Db;
+  readonly config: Config;
+  /** Where unexpected errors go; console.error unless a test wants them. */
+  readonly logError?: (error: unknown) => void;
+}
+
+/** The whole HTTP surface: the portal under /tpp/, sign-in, and the /v1 API. Testable with `app.request()`. */
+export const createApp = ({ db, config, logError = (error) => console.error(error) }: AppDeps) => {
+  const app = new Hono<AppEnv>();
+
+  app.get('/', (c) => c.redirect(PORTAL_BASE, 302));
+  app.get('/healthz', async (c) => {
+    await db.query('select 1');
+    return c.json({ ok: true as const });
+  });
+  app.get('/tpp', (c) => c.redirect(PORTAL_BASE, 301));
+  app.get(`${PORTAL_BASE}*`, servePortal(config.distDir));
+
+  app.route('/', authRoutes(db, config));
+  app.use('/v1/*', requireToken(db, config));
+  app.route('/v1', partnerRoutes(db, config));
+
+  app.notFound((c) => c.json(NOT_FOUND, 404));
+  app.onError((error, c) => {
+    if (error instanceof ValidationError) return c.json({ message: 'messages.validation', errors: error.errors }, 422);
+    if (error instanceof NotFoundError) return c.json(NOT_FOUND, 404);
+    logError(error);
+    return c.json(SERVER_ERROR, 500);
+  });
+  return app;
+};

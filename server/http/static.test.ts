@@ -1,0 +1,107 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '@/server/app';
+import { createSeededApp, SETUP_TIMEOUT_MS, type SeededApp } from '@/server/testing/seeded-app';
+
+const INDEX = '<!doctype html><title>Partner portal</title><div id="root"></div>';
+let t: SeededApp;
+let dist: string;
+
+beforeAll(async () => {
+  dist = mkdtempSync(join(tmpdir(), 'tpp-dist-'));
+  mkdirSync(join(dist, 'assets'));
+  writeFileSync(join(dist, 'index.html'), INDEX);
+  writeFileSync(join(dist, 'assets', 'index-abc123.js'), 'console.log("portal")');
+  writeFileSync(join(dist, 'assets', 'index-abc123.css'), 'body{margin:0}');
+  writeFileSync(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  t = await createSeededApp({ distDir: dist });
+}, SETUP_TIMEOUT_MS);
+afterAll(() => rmSync(dist, { recursive: true, force: true }));
+
+describe('the built portal under /tpp/', () => {
+  it('serves index.html at /tpp/ without caching', async () => {
+    const response = await t.app.request('/tpp/');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+    expect(await response.text()).toBe(INDEX);
+  });
+
+  it('serves hashed assets with their content type and a long cache', async () => {
+    const js = await t.app.request('/tpp/assets/index-abc123.js');
+    expect(js.status).toBe(200);
+    expect(js.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    expect(js.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(await js.text()).toBe('console.log("portal")');
+    const css = await t.app.request('/tpp/assets/index-abc123.css');
+    expect(css.headers.get('content-type')).toBe('text/css; charset=utf-8');
+    const svg = await t.app.request('/tpp/favicon.svg');
+    expect(svg.headers.get('content-type')).toBe('image/svg+xml');
+    expect(svg.headers.get('cache-control')).toBe('public, max-age=3600');
+  });
+
+  it('falls back to index.html for the portal routes (history mode)', async () => {
+    for (const path of ['/tpp/reservations/create', '/tpp/work/listing/42', '/tpp/find-work?tab=auction']) {
+      const response = await t.app.request(path);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('cache-control')).toBe('no-cache');
+      expect(await response.text()).toBe(INDEX);
+    }
+  });
+
+  it('answers a missing asset with 404 rather than HTML', async () => {
+    const response = await t.app.request('/tpp/assets/index-gone.js');
+    expect(response.status).toBe(404);
+  });
+
+  it('never serves files outside the build folder', async () => {
+    writeFileSync(join(dist, '..', 'tpp-secret.txt'), 'secret');
+    try {
+      for (const path of ['/tpp/../tpp-secret.txt', '/tpp/%2e%2e/tpp-secret.txt', '/tpp/..%2ftpp-secret.txt']) {
+        const response = await t.app.request(path);
+        expect(await response.text()).not.toBe('secret');
+      }
+    } finally {
+      rmSync(join(dist, '..', 'tpp-secret.txt'), { force: true });
+    }
+  });
+
+  it('redirects / and /tpp to /tpp/', async () => {
+    const root = await t.app.request('/');
+    expect(root.status).toBe(302);
+    expect(root.headers.get('location')).toBe('/tpp/');
+    expect((await t.app.request('/tpp')).headers.get('location')).toBe('/tpp/');
+  });
+
+  it('answers 503 with what to run when the portal is not built', async () => {
+    const app = createApp({ db: t.db, config: { ...t.config, distDir: join(dist, 'not-built') } });
+    for (const path of ['/tpp/', '/tpp/reservations']) {
+      const response = await app.request(path);
+      expect(response.status).toBe(503);
+      expect(response.headers.get('content-type')).toMatch(/^text\/plain/);
+      expect(await response.text()).toMatch(/npm run build/);
+    }
+  });
+});
+
+describe('GET /healthz', () => {
+  it('is ok once the database answers', async () => {
+    const response = await t.app.request('/healthz');
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ ok: true });
+  });
+});
+
+describe('unexpected errors', () => {
+  it('answer 500 with the generic message and are logged', async () => {
+    const logged: unknown[] = [];
+    const broken = { ...t.db, query: () => Promise.reject(new Error('database gone')) };
+    const app = createApp({ db: broken, config: t.config, logError: (e) => logged.push(e) });
+    const response = await app.request('/healthz');
+    expect(response.status).toBe(500);
+    expect(await response.json()).toEqual({ message: 'Sorry, something went wrong' });
+    expect(String(logged[0])).toMatch(/database gone/);
+  });
+});

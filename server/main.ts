@@ -1,0 +1,54 @@
+/**
+ * The reference partner API and portal server: `tsx server/main.ts` (npm start builds the portal first).
+ * Env: PORT (8080), DATA_DIR (.data/pglite; 'memory' for a throwaway database), DATABASE_URL (PostgreSQL instead
+ * of PGlite), TOKEN_TTL_S (900), SESSION_TTL_S (30 days), FAKE_DATE (yyyy-MM-dd, app init's fake_date).
+ */
+import { serve } from '@hono/node-server';
+import { createApp } from '@/server/app';
+import { readConfig } from '@/server/config';
+import { migrate } from '@/server/db/migrate';
+import { openDb } from '@/server/db/open-db';
+import { DEMO_PASSWORD } from '@/server/seed/account-plan';
+import { DEMO_ACCOUNTS } from '@/server/seed/demo-accounts';
+import { DEMO_SCALE, seedIfEmpty } from '@/server/seed/seed';
+
+const started = performance.now();
+const seconds = () => ((performance.now() - started) / 1000).toFixed(1);
+const config = readConfig(process.env);
+const db = await openDb(config);
+const applied = await migrate(db);
+if (applied.length > 0) console.log(`Migrated: ${applied.join(', ')}`);
+const seeded = await seedIfEmpty(db, { now: config.now(), scale: DEMO_SCALE });
+if (seeded)
+  console.log(
+    `Seeded an empty database: ${seeded.users} users, ${seeded.jobs} jobs, ${seeded.journeys} journeys (${seconds()} s)`,
+  );
+
+const server = serve({ fetch: createApp({ db, config }).fetch, port: config.port }, (info) => {
+  console.log(
+    `Database: ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite ${config.dataDir}`}; ready in ${seconds()} s`,
+  );
+  console.log(`Partner portal: http://localhost:${info.port}/tpp/`);
+  console.log(`Demo sign-ins (password ${DEMO_PASSWORD}):`);
+  console.table(DEMO_ACCOUNTS.map((a) => ({ email: a.email, name: a.fullName, role: a.role, account: a.accountType })));
+});
+
+let stopping = false;
+const stop = (signal: string) => {
+  if (stopping) return;
+  stopping = true;
+  console.log(`${signal}: closing`);
+  server.close(() => {
+    db.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(error);
+        process.exit(1);
+      },
+    );
+  });
+  // Keep-alive connections would hold close() open; the portal reconnects on its own.
+  if ('closeAllConnections' in server) server.closeAllConnections();
+};
+process.on('SIGINT', () => stop('SIGINT'));
+process.on('SIGTERM', () => stop('SIGTERM'));

@@ -1,0 +1,45 @@
+import type { User } from '@/schemas/user';
+import type { Db } from '@/server/db/db';
+import { NotFoundError } from '@/server/http/api-errors';
+
+interface UserRow {
+  id: number;
+  chameleon_uuid: string;
+  email: string;
+  full_name: string;
+  role: User['role'];
+  account_type: User['account_type'];
+  address_town: string | null;
+  address_postcode: string | null;
+  address_lat: number | null;
+  address_lon: number | null;
+  ip_journey_ready: boolean;
+  email_verified_at: Date | null;
+}
+
+/** The signed-in user as GET /v1/user-info returns it. No switch-user yet, so impersonator_id is always null. */
+export const loadUserInfo = async (db: Db, userId: number): Promise<typeof User.Encoded> => {
+  const { rows } = await db.query<UserRow>(
+    `select id, chameleon_uuid::text, email, full_name, role, account_type, address_town, address_postcode,
+            address_lat, address_lon, ip_journey_ready, email_verified_at
+       from users where id = $1`,
+    [userId],
+  );
+  const row = rows[0];
+  if (!row) throw new NotFoundError('user');
+  const hasAddress = [row.address_town, row.address_postcode, row.address_lat, row.address_lon].some((v) => v !== null);
+  return {
+    id: row.id,
+    chameleon_uuid: row.chameleon_uuid,
+    email: row.email,
+    full_name: row.full_name,
+    role: row.role,
+    account_type: row.account_type,
+    registered_address: hasAddress
+      ? { lat: row.address_lat, lon: row.address_lon, town: row.address_town, postcode: row.address_postcode }
+      : null,
+    ip_journey_ready: row.ip_journey_ready,
+    impersonator_id: null,
+    email_verified: row.email_verified_at !== null,
+  };
+};
