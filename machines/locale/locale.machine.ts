@@ -1,0 +1,128 @@
+import { assign, setup } from 'xstate';
+import { DEFAULT_LOCALE, PORTAL_LOCALES, isPortalLocale, type PortalLocale } from '@/src/format/locale-codes';
+import { loadMessages } from '@/machines/locale/locale.actors';
+import { detectLocale } from '@/machines/locale/locale.detection';
+import type { LocaleContext, LocaleEvent, LocaleInput, LocaleLoadError } from '@/machines/locale/locale.types';
+
+function asLoadError(error: unknown, code: PortalLocale): LocaleLoadError {
+  if (typeof error === 'object' && error !== null && '_tag' in error) {
+    const tag = (error as { _tag: unknown })._tag;
+    if (tag === 'LocaleFileMissing' || tag === 'LocaleFileInvalid' || tag === 'LocaleLoadFailed')
+      return { _tag: tag, code };
+  }
+  return { _tag: 'LocaleLoadFailed', code };
+}
+
+/** The failure of the load that just ended, tagged with the locale that was being loaded. */
+function failureParams({ context, event }: { context: LocaleContext; event: { error: unknown } }) {
+  return { error: asLoadError(event.error, context.pendingCode ?? DEFAULT_LOCALE) };
+}
+
+/**
+ * The portal's locale: detected at start (cookie, browser languages, path prefix, domain, fallback), its
+ * message file loaded, then switchable from the language menu. The chosen locale is stored in a cookie by
+ * `persistLocale`, which the React boundary provides.
+ */
+export const localeMachine = setup({
+  types: {} as { context: LocaleContext; events: LocaleEvent; input: LocaleInput },
+  actors: { loadMessages },
+  actions: {
+    /** Store the locale cookie (see `serializeLocaleCookie`); provided at the React boundary. */
+    persistLocale: (_, _params: { code: PortalLocale }) => {},
+    /** Log or report a failed message-file load (spec §8); provided at the React boundary. */
+    reportLoadFailure: (_, _params: { error: LocaleLoadError }) => {},
+  },
+  guards: {
+    /** The selected code is en or es and is neither in use nor already being loaded. */
+    isNewLocale: ({ context, event }) =>
+      event.type === 'locale.selected' &&
+      isPortalLocale(event.code) &&
+      event.code !== (context.pendingCode ?? context.code),
+    hasPreviousMessages: ({ context }) => context.messages !== null && context.code !== null,
+  },
+}).createMachine({
+  id: 'locale',
+  context: ({ input }) => ({
+    code: null,
+    pendingCode: detectLocale({ ...input, available: PORTAL_LOCALES, fallback: DEFAULT_LOCALE }),
+    messages: null,
+    error: null,
+  }),
+  initial: 'detecting',
+  states: {
+    detecting: {
+      // The code itself is computed from the input when the context is created (see `detectLocale`).
+      description:
+        'Picks the start-up locale from the stored cookie, the browser languages, the path prefix, the domain, or English',
+      always: { target: 'loading' },
+    },
+    loading: {
+      description: 'Downloads the message file of the pending locale; the current messages stay on screen meanwhile',
+      tags: ['loading'],
+      invoke: {
+        id: 'loadMessages',
+        src: 'loadMessages',
+        input: ({ context }) => ({ code: context.pendingCode ?? DEFAULT_LOCALE }),
+        onDone: {
+          target: 'ready',
+          actions: [
+            assign(({ event }) => ({
+              code: event.output.code,
+              messages: event.output.messages,
+              pendingCode: null,
+              error: null,
+            })),
+            { type: 'persistLocale', params: ({ event }) => ({ code: event.output.code }) },
+          ],
+        },
+        onError: [
+          {
+            guard: 'hasPreviousMessages',
+            target: 'ready',
+            actions: [
+              { type: 'reportLoadFailure', params: failureParams },
+              assign(({ context, event }) => ({ pendingCode: null, error: failureParams({ context, event }).error })),
+            ],
+          },
+          {
+            target: 'failed',
+            actions: [
+              { type: 'reportLoadFailure', params: failureParams },
+              assign(({ context, event }) => ({ error: failureParams({ context, event }).error })),
+            ],
+          },
+        ],
+      },
+      on: {
+        // Choosing again while a file loads drops that load and starts the newly chosen one.
+        'locale.selected': {
+          guard: 'isNewLocale',
+          target: 'loading',
+          reenter: true,
+          actions: assign({ pendingCode: ({ event }) => event.code as PortalLocale }),
+        },
+      },
+    },
+    ready: {
+      description: 'Messages of the current locale are in use; the partner may choose another language',
+      on: {
+        'locale.selected': {
+          guard: 'isNewLocale',
+          target: 'loading',
+          actions: assign({ pendingCode: ({ event }) => event.code as PortalLocale }),
+        },
+      },
+    },
+    failed: {
+      description: 'The first message file could not be loaded, so there is nothing to show; the partner may retry',
+      on: {
+        'locale.retry': { target: 'loading' },
+        'locale.selected': {
+          guard: 'isNewLocale',
+          target: 'loading',
+          actions: assign({ pendingCode: ({ event }) => event.code as PortalLocale }),
+        },
+      },
+    },
+  },
+});

@@ -1,0 +1,176 @@
+import { Schema } from 'effect';
+import { describe, expect, it } from 'vitest';
+import { DecodeError } from '@/schemas/decode';
+import { createApiClient, type ApiBindings } from './client';
+import { HttpError, SessionExpiredError } from './errors';
+import { flattenQuery } from './query';
+
+interface Seen {
+  url: string;
+  method: string;
+  headers: Headers;
+  body: string | null;
+  credentials: RequestCredentials;
+}
+
+/** A fetch that records every request and answers from a handler: the client is exercised through real Requests. */
+function recordingFetch(handler: (req: Seen, n: number) => Response | Promise<Response>) {
+  const seen: Seen[] = [];
+  const fetchImpl = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+    const req = input instanceof Request ? input : new Request(input, init);
+    const entry: Seen = {
+      url: req.url,
+      method: req.method,
+      headers: req.headers,
+      body: req.body ? await req.text() : null,
+      credentials: req.credentials,
+    };
+    seen.push(entry);
+    return handler(entry, seen.length);
+  };
+  return { seen, fetchImpl: fetchImpl as typeof fetch };
+}
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+const Thing = Schema.Struct({ data: Schema.Struct({ n: Schema.Number }) });
+
+function client(handler: (req: Seen, n: number) => Response | Promise<Response>, bindings: Partial<ApiBindings> = {}) {
+  const { seen, fetchImpl } = recordingFetch(handler);
+  const api = createApiClient({ baseUrl: 'https://portal.example/', fetch: fetchImpl });
+  let token: string | null = 'tok-1';
+  const events: string[] = [];
+  let renewals = 0;
+  api.connect({
+    getToken: () => token,
+    getLanguage: () => 'es_ES',
+    renewToken: async () => {
+      renewals += 1;
+      await new Promise((r) => setTimeout(r, 10));
+      token = 'tok-2';
+    },
+    onRequest: (phase) => events.push(phase),
+    ...bindings,
+  });
+  return { api, seen, events, renewals: () => renewals };
+}
+
+describe('api client', () => {
+  it('sends the spec headers, credentials and the bearer token', async () => {
+    const { api, seen } = client(() => json(200, { data: { n: 1 } }));
+    await api.get('v1/thing', Thing, 'Thing');
+    const req = seen[0]!;
+    expect(req.url).toBe('https://portal.example/v1/thing');
+    expect(req.headers.get('X-Requested-With')).toBe('XMLHttpRequest');
+    expect(req.headers.get('Accept')).toBe('application/json');
+    expect(req.headers.get('Accept-Language')).toBe('es_ES');
+    expect(req.headers.get('Authorization')).toBe('Bearer tok-1');
+    expect(req.credentials).toBe('include');
+  });
+
+  it('sends no Authorization header when signed out', async () => {
+    const { api, seen } = client(() => json(200, { data: { n: 1 } }), { getToken: () => null });
+    await api.get('v1/thing', Thing, 'Thing');
+    expect(seen[0]!.headers.has('Authorization')).toBe(false);
+  });
+
+  it('puts bodies under the payload key, except raw ones', async () => {
+    const { api, seen } = client(() => json(200, { data: { n: 1 } }));
+    await api.post('v1/thing', Thing, 'Thing', { body: { a: 1 } });
+    await api.post('login', Thing, 'Thing', { body: { email: 'x' }, raw: true });
+    expect(JSON.parse(seen[0]!.body!)).toEqual({ payload: { a: 1 } });
+    expect(JSON.parse(seen[1]!.body!)).toEqual({ email: 'x' });
+  });
+
+  it('flattens arrays and objects in the query', async () => {
+    const { api, seen } = client(() => json(200, { data: { n: 1 } }));
+    await api.get('v1/thing', Thing, 'Thing', {
+      query: { order: 'date_asc', ids: [3, 4], range: { from: 'a b' }, none: null },
+    });
+    const url = new URL(seen[0]!.url);
+    expect([...url.searchParams.entries()]).toEqual([
+      ['order', 'date_asc'],
+      ['ids[0]', '3'],
+      ['ids[1]', '4'],
+      ['range[from]', 'a b'],
+    ]);
+  });
+
+  it('decodes every response and names the failing path', async () => {
+    const { api } = client(() => json(200, { data: { n: 'one' } }));
+    const error = await api.get('v1/thing', Thing, 'Thing').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(DecodeError);
+    expect((error as DecodeError).issues[0]!.path).toBe('data.n');
+    expect((error as DecodeError).message).toContain('data.n');
+  });
+
+  it('turns an error status into an HttpError with the failing fields', async () => {
+    const { api, events } = client(() =>
+      json(422, { message: 'messages.validation', errors: { email: ["Email can't be blank"] } }),
+    );
+    const error = await api.post('v1/thing', Thing, 'Thing', { body: {} }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(HttpError);
+    expect(error).toMatchObject({ _tag: 'HttpError', status: 422, errors: { email: ["Email can't be blank"] } });
+    expect(events).toEqual(['started', 'failed']);
+  });
+
+  it('re-logs in once on 401 and retries with the new token', async () => {
+    const { api, seen, renewals } = client((req) =>
+      req.headers.get('Authorization') === 'Bearer tok-2'
+        ? json(200, { data: { n: 2 } })
+        : json(401, { message: 'Unauthenticated.' }),
+    );
+    await expect(api.get('v1/thing', Thing, 'Thing')).resolves.toEqual({ data: { n: 2 } });
+    expect(renewals()).toBe(1);
+    expect(seen.map((s) => s.headers.get('Authorization'))).toEqual(['Bearer tok-1', 'Bearer tok-2']);
+  });
+
+  it('shares one re-login between ten concurrent 401s', async () => {
+    const { api, renewals } = client((req) =>
+      req.headers.get('Authorization') === 'Bearer tok-2'
+        ? json(200, { data: { n: 2 } })
+        : json(401, { message: 'Unauthenticated.' }),
+    );
+    const results = await Promise.all(Array.from({ length: 10 }, () => api.get('v1/thing', Thing, 'Thing')));
+    expect(results).toHaveLength(10);
+    expect(renewals()).toBe(1);
+  });
+
+  it('gives up with SessionExpiredError when the re-login fails', async () => {
+    const { api, seen } = client(() => json(401, { message: 'Unauthenticated.' }), {
+      renewToken: () => Promise.reject(new Error('no session')),
+    });
+    const error = await api.get('v1/thing', Thing, 'Thing').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(SessionExpiredError);
+    expect(seen).toHaveLength(1);
+  });
+
+  it('does not retry more than once when the retried call is still 401', async () => {
+    const { api, seen, renewals } = client(() => json(401, { message: 'Unauthenticated.' }));
+    await expect(api.get('v1/thing', Thing, 'Thing')).rejects.toBeInstanceOf(SessionExpiredError);
+    expect(seen).toHaveLength(2);
+    expect(renewals()).toBe(1);
+  });
+
+  it('does not re-login for calls marked noRenew', async () => {
+    const { api, renewals } = client(() => json(401, { message: 'The user credentials were incorrect.' }));
+    const error = await api
+      .post('login', null, 'Login', { body: {}, raw: true, noRenew: true })
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ _tag: 'HttpError', status: 401, message: 'The user credentials were incorrect.' });
+    expect(renewals()).toBe(0);
+  });
+
+  it('reports request phases for the progress bar', async () => {
+    const { api, events } = client(() => json(200, { data: { n: 1 } }));
+    await api.get('v1/thing', Thing, 'Thing');
+    expect(events).toEqual(['started', 'finished']);
+  });
+});
+
+describe('flattenQuery', () => {
+  it('encodes booleans as 1/0 and nests objects in arrays', () => {
+    expect(flattenQuery({ ok: true, no: false, list: [{ a: 1 }] }).toString()).toBe('ok=1&no=0&list%5B0%5D%5Ba%5D=1');
+  });
+});

@@ -1,0 +1,157 @@
+import type { Schema } from 'effect';
+import ky, { type KyInstance, type Options } from 'ky';
+import { ErrorBody } from '@/schemas/auth';
+import { decodeEither, decodeWith } from '@/schemas/decode';
+import { Either } from 'effect';
+import { HttpError, NetworkError, SessionExpiredError } from './errors';
+import { flattenQuery, type QueryValue } from './query';
+
+/** What the client needs from the rest of the app; bound once at the root (see connect()). */
+export interface ApiBindings {
+  /** The current access token, or null when signed out. */
+  getToken(): string | null;
+  /** The request language of the current locale (en_GB, es_ES …), sent as Accept-Language. */
+  getLanguage(): string;
+  /** Re-login after a 401: resolves once a new token is in place, rejects when the session cannot be renewed. */
+  renewToken(): Promise<void>;
+  /** Called for every request start and end, for the page-progress bar. */
+  onRequest?(phase: 'started' | 'finished' | 'failed'): void;
+}
+
+export interface RequestOptions {
+  readonly query?: Readonly<Record<string, QueryValue>>;
+  /** Body for POST/PUT: sent as `{ payload: body }` (spec §7), unless `raw` is set. */
+  readonly body?: unknown;
+  /** Send the body as it is, without the payload key (the monolith's /login). */
+  readonly raw?: boolean;
+  /** Do not try a re-login on 401 (the auth calls themselves, and the start-up restore). */
+  readonly noRenew?: boolean;
+  /** Use this token instead of the bound one (start-up restore, before the auth machine holds it). */
+  readonly token?: string;
+}
+
+const unbound: ApiBindings = {
+  getToken: () => null,
+  getLanguage: () => 'en_GB',
+  renewToken: () => Promise.reject(new Error('API client is not connected')),
+};
+
+/**
+ * The one HTTP client of the portal. Every call: credentials included, X-Requested-With, Accept,
+ * Accept-Language, Bearer token; bodies under `payload`; query flattened; on 401 one single-flight
+ * re-login and one retry; every response decoded with its schema before it leaves src/api/.
+ */
+export function createApiClient(options: { baseUrl: string; timeoutMs?: number; fetch?: typeof fetch }) {
+  let bindings: ApiBindings = unbound;
+  let renewal: Promise<void> | null = null;
+
+  const http: KyInstance = ky.create({
+    prefixUrl: options.baseUrl,
+    credentials: 'include',
+    retry: 0,
+    throwHttpErrors: false,
+    timeout: options.timeoutMs ?? 15_000,
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+    hooks: {
+      beforeRequest: [
+        (request) => {
+          request.headers.set('X-Requested-With', 'XMLHttpRequest');
+          request.headers.set('Accept', 'application/json');
+          request.headers.set('Accept-Language', bindings.getLanguage());
+          const token = bindings.getToken();
+          if (token && !request.headers.has('Authorization')) request.headers.set('Authorization', `Bearer ${token}`);
+        },
+      ],
+    },
+  });
+
+  /** Ten concurrent 401s share one renewal (and so one token call). */
+  const renewOnce = (): Promise<void> => {
+    renewal ??= bindings.renewToken().finally(() => {
+      renewal = null;
+    });
+    return renewal;
+  };
+
+  async function send(
+    method: 'get' | 'post' | 'put' | 'delete',
+    path: string,
+    opts: RequestOptions,
+  ): Promise<Response> {
+    const init: Options = { method, ...(opts.token ? { headers: { Authorization: `Bearer ${opts.token}` } } : {}) };
+    if (opts.query) init.searchParams = flattenQuery(opts.query);
+    if (opts.body !== undefined) init.json = opts.raw ? opts.body : { payload: opts.body };
+    const attempt = async (): Promise<Response> => {
+      try {
+        return await http(path.replace(/^\//, ''), init);
+      } catch (error) {
+        const timedOut = error instanceof Error && error.name === 'TimeoutError';
+        throw new NetworkError({
+          message: error instanceof Error ? error.message : String(error),
+          timedOut,
+          url: path,
+        });
+      }
+    };
+    let response = await attempt();
+    if (response.status === 401 && !opts.noRenew) {
+      try {
+        await renewOnce();
+      } catch {
+        throw new SessionExpiredError({ url: path });
+      }
+      response = await attempt();
+      if (response.status === 401) throw new SessionExpiredError({ url: path });
+    }
+    return response;
+  }
+
+  async function toHttpError(response: Response, path: string): Promise<HttpError> {
+    const json: unknown = await response.json().catch(() => null);
+    const body = Either.getOrNull(decodeEither(ErrorBody, 'ErrorBody')(json));
+    return new HttpError({
+      status: response.status,
+      message: body?.message ?? (response.statusText || `HTTP ${response.status}`),
+      errors: body?.errors ?? {},
+      code: body?.code ?? null,
+      url: path,
+    });
+  }
+
+  async function request<A, I>(
+    method: 'get' | 'post' | 'put' | 'delete',
+    path: string,
+    schema: Schema.Schema<A, I> | null,
+    name: string,
+    opts: RequestOptions = {},
+  ): Promise<A> {
+    bindings.onRequest?.('started');
+    try {
+      const response = await send(method, path, opts);
+      if (!response.ok) throw await toHttpError(response, path);
+      const json: unknown = response.status === 204 ? null : await response.json().catch(() => null);
+      const value = schema ? decodeWith(schema, name)(json) : (undefined as A);
+      bindings.onRequest?.('finished');
+      return value;
+    } catch (error) {
+      bindings.onRequest?.('failed');
+      throw error;
+    }
+  }
+
+  return {
+    connect(next: ApiBindings): void {
+      bindings = next;
+    },
+    get: <A, I>(path: string, schema: Schema.Schema<A, I>, name: string, opts?: RequestOptions) =>
+      request('get', path, schema, name, opts),
+    post: <A, I>(path: string, schema: Schema.Schema<A, I> | null, name: string, opts?: RequestOptions) =>
+      request('post', path, schema, name, opts),
+    put: <A, I>(path: string, schema: Schema.Schema<A, I> | null, name: string, opts?: RequestOptions) =>
+      request('put', path, schema, name, opts),
+    delete: <A, I>(path: string, schema: Schema.Schema<A, I> | null, name: string, opts?: RequestOptions) =>
+      request('delete', path, schema, name, opts),
+  };
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;

@@ -1,0 +1,24 @@
+import { LoginResponse, TokenResponse, type LoginRequest } from '@/schemas/auth';
+import { User } from '@/schemas/user';
+import { api } from './api';
+
+/** POST /login: the monolith session sign-in (sets the httpOnly session cookie). */
+export const signIn = (credentials: LoginRequest) =>
+  api.post('login', LoginResponse, 'LoginResponse', { body: credentials, raw: true, noRenew: true });
+
+/** POST /logout: ends the server session and revokes its tokens, so a reload does not sign back in. */
+export const signOut = () => api.post('logout', null, 'Logout', { noRenew: true });
+
+/** POST /oauth/token with the cookie grant (spec §7): client id and secret empty, scope '*'. */
+export const requestToken = () =>
+  api.post('oauth/token', TokenResponse, 'TokenResponse', {
+    body: { grant_type: 'monolith_cookie_grant', client_id: '', client_secret: '', scope: '*' },
+    noRenew: true,
+  });
+
+/** GET /v1/user-info: the signed-in user. `noRenew` at start-up, where the auth machine renews itself. */
+export const fetchUserInfo = (opts: { noRenew?: boolean; token?: string } = {}) =>
+  api.get('v1/user-info', User, 'User', {
+    noRenew: opts.noRenew ?? false,
+    ...(opts.token ? { token: opts.token } : {}),
+  });
