@@ -1,0 +1,76 @@
+import { useSelector } from '@xstate/react';
+import { IntlProvider } from 'react-intl';
+import { Route, Router, Switch } from 'wouter';
+import { currentLocale, messagesOf } from '@/machines/locale/locale.selectors';
+import { hasFailed, isVisible, progressPercent } from '@/machines/page-progress/page-progress.selectors';
+import { ProgressBar } from '@/src/components/progress-bar';
+import { isoFor } from '@/src/format/locale-codes';
+import { NotFoundPage } from '@/src/pages/not-found/not-found-page';
+import { AppErrorBoundary } from './error-boundaries';
+import { GuardedRoute } from './guarded-route';
+import { DefaultLayout } from './layouts/default-layout';
+import { RootActorsProvider, useLocaleActor, useProgressActor } from './root-actors';
+import { ROUTES } from './routes';
+import { SessionScope } from './session-scope';
+
+function PageProgress() {
+  const progress = useProgressActor();
+  const visible = useSelector(progress, isVisible);
+  const percent = useSelector(progress, progressPercent);
+  const failed = useSelector(progress, hasFailed);
+  const messages = useSelector(useLocaleActor(), messagesOf);
+  return (
+    <ProgressBar visible={visible} percent={percent} failed={failed} label={messages['progress.label'] ?? 'Loading'} />
+  );
+}
+
+/** Renders nothing until the first message file is in: every text on screen is translated. */
+function LocalisedApp() {
+  const locale = useLocaleActor();
+  const code = useSelector(locale, currentLocale);
+  const messages = useSelector(locale, messagesOf);
+  const failed = useSelector(locale, (s) => s.matches('failed'));
+  if (failed) {
+    // The message files themselves could not load: the one text that cannot be translated.
+    return (
+      <main id="main" className="centered-message">
+        <p role="alert">The portal could not load. Please check your connection.</p>
+        <button type="button" className="button" onClick={() => locale.send({ type: 'locale.retry' })}>
+          Try again
+        </button>
+      </main>
+    );
+  }
+  if (!code) return null;
+  return (
+    <IntlProvider locale={isoFor(code)} messages={messages} defaultLocale="en-GB">
+      <AppErrorBoundary>
+        <SessionScope>
+          <Router base="/tpp">
+            <PageProgress />
+            <Switch>
+              {ROUTES.map((route) => (
+                <Route key={route.path} path={route.path}>
+                  <GuardedRoute route={route} />
+                </Route>
+              ))}
+              <Route>
+                <DefaultLayout>
+                  <NotFoundPage />
+                </DefaultLayout>
+              </Route>
+            </Switch>
+          </Router>
+        </SessionScope>
+      </AppErrorBoundary>
+    </IntlProvider>
+  );
+}
+
+export function App() {
+  return (
+    <RootActorsProvider>
+      <LocalisedApp />
+    </RootActorsProvider>
+  );
+}

@@ -1,0 +1,54 @@
+import { useSelector } from '@xstate/react';
+import { Suspense, useEffect } from 'react';
+import { useIntl } from 'react-intl';
+import { Redirect, useLocation, useSearch } from 'wouter';
+import { authStatus, hasSignedOut } from '@/machines/auth/auth.selectors';
+import { ComponentErrorBoundary } from './error-boundaries';
+import { DefaultLayout } from './layouts/default-layout';
+import { ProviderLayout } from './layouts/provider-layout';
+import { AppInitFailed, PageLoading } from './page-states';
+import { useAuthActor } from './root-actors';
+import { decideAccess } from './route-access';
+import type { RouteDefinition } from './routes';
+import { useSession } from './session-scope';
+
+/** Renders a route once its guard allows it (spec §2 auth guard), in its layout. */
+export function GuardedRoute({ route }: { route: RouteDefinition }) {
+  const auth = useAuthActor();
+  const session = useSession();
+  const status = useSelector(auth, authStatus);
+  const signedOut = useSelector(auth, hasSignedOut);
+  const features = session?.features ?? null;
+  const [location] = useLocation();
+  const search = useSearch();
+  const intl = useIntl();
+
+  useEffect(() => {
+    document.title = `${intl.formatMessage({ id: route.title })} · ${intl.formatMessage({ id: 'app.name' })}`;
+  }, [intl, route.title]);
+
+  if (session?.initFailed) return <AppInitFailed onRetry={() => session?.appInit.send({ type: 'appInit.retry' })} />;
+  const decision = decideAccess({
+    access: route.access,
+    auth: status,
+    signedOut,
+    location: `${location}${search ? `?${search}` : ''}`,
+    redirectParam: new URLSearchParams(search).get('redirect'),
+    features: route.access === 'auth' ? features : null,
+    feature: route.feature,
+  });
+  if (decision.kind === 'wait') return <PageLoading />;
+  if (decision.kind === 'redirect') return <Redirect to={decision.to} replace />;
+
+  const Layout = route.layout === 'provider' ? ProviderLayout : DefaultLayout;
+  const Page = route.page;
+  return (
+    <Layout>
+      <ComponentErrorBoundary>
+        <Suspense fallback={<PageLoading />}>
+          <Page />
+        </Suspense>
+      </ComponentErrorBoundary>
+    </Layout>
+  );
+}

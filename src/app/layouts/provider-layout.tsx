@@ -1,0 +1,44 @@
+import { useSelector } from '@xstate/react';
+import type { ReactNode } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Link, useLocation } from 'wouter';
+import { currentUser } from '@/machines/auth/auth.selectors';
+import { dataOf } from '@/machines/request/request.selectors';
+import { CounterBadges } from '@/src/components/counter-badges';
+import { useAuthActor } from '@/src/app/root-actors';
+import { useSession } from '@/src/app/session-scope';
+import { UserMenu } from '@/src/app/user-menu';
+
+/** The signed-in partner's layout: top bar with navigation, counters and the user menu. */
+export function ProviderLayout({ children }: { children: ReactNode }) {
+  const auth = useAuthActor();
+  const user = useSelector(auth, currentUser);
+  const session = useSession();
+  const counters = useSelector(session!.badgeCounters, dataOf);
+  const [location] = useLocation();
+  const intl = useIntl();
+  return (
+    <div className="layout layout-provider">
+      <a className="skip-link" href="#main">
+        <FormattedMessage id="app.skipToContent" />
+      </a>
+      <header className="top-bar">
+        <Link href="/" className="brand">
+          <FormattedMessage id="app.name" />
+        </Link>
+        <nav aria-label={intl.formatMessage({ id: 'nav.main' })} className="main-nav">
+          <Link href="/" aria-current={location === '/' ? 'page' : undefined}>
+            <FormattedMessage id="nav.dashboard" />
+          </Link>
+        </nav>
+        <div className="top-bar-end">
+          {counters ? <CounterBadges counters={counters} /> : null}
+          {user ? <UserMenu user={user} onSignOut={() => auth.send({ type: 'auth.logout.requested' })} /> : null}
+        </div>
+      </header>
+      <main id="main" className="provider-main" tabIndex={-1}>
+        {children}
+      </main>
+    </div>
+  );
+}

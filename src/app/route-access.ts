@@ -1,0 +1,51 @@
+import type { FeatureFlag, Features } from '@/schemas/app-init';
+import type { AuthStatus } from '@/machines/auth/auth.selectors';
+import { REDIRECT_TARGETS } from './redirect-targets';
+import { redirectTarget } from './safe-redirect';
+
+/** Who may open a route (spec §2): anyone, guests only (sign-in), or signed-in users. */
+export type RouteAccess = 'public' | 'guest' | 'auth';
+
+export type AccessDecision =
+  { readonly kind: 'render' } | { readonly kind: 'wait' } | { readonly kind: 'redirect'; readonly to: string };
+
+export interface AccessInput {
+  readonly access: RouteAccess;
+  readonly auth: AuthStatus;
+  /** The user signed out themselves: the sign-in page gets no return path. */
+  readonly signedOut: boolean;
+  /** The requested location inside the base, with its query and fragment (`/reservations?x=1`). */
+  readonly location: string;
+  /** The `redirect` query parameter of the sign-in page, as typed in the address bar. */
+  readonly redirectParam: string | null;
+  /** Feature flags from app init; null until known. */
+  readonly features: Features | null;
+  /** The flag this route needs, if any. */
+  readonly feature?: FeatureFlag | undefined;
+}
+
+/**
+ * The route guard's rule (spec §2 auth guard and redirect rules), pure so every case is unit-tested:
+ * guests go to sign-in with a return path; signed-in users on guest pages go to the return path when
+ * it is safe, else home; with the third-party-partner flag off every page but the dashboard goes home;
+ * a page whose feature flag is off goes home.
+ */
+export function decideAccess(input: AccessInput): AccessDecision {
+  if (input.access === 'public') return { kind: 'render' };
+  if (input.auth === 'checking') return { kind: 'wait' };
+  if (input.access === 'guest') {
+    return input.auth === 'in' ? { kind: 'redirect', to: redirectTarget(input.redirectParam) } : { kind: 'render' };
+  }
+  if (input.auth === 'out') {
+    const back =
+      input.signedOut || input.location === REDIRECT_TARGETS.home
+        ? ''
+        : `?redirect=${encodeURIComponent(input.location)}`;
+    return { kind: 'redirect', to: `${REDIRECT_TARGETS.login}${back}` };
+  }
+  if (input.features === null) return { kind: 'wait' };
+  const atHome = input.location.split(/[?#]/)[0] === REDIRECT_TARGETS.home;
+  if (!atHome && input.features.third_party_partner !== true) return { kind: 'redirect', to: REDIRECT_TARGETS.home };
+  if (input.feature && input.features[input.feature] !== true) return { kind: 'redirect', to: REDIRECT_TARGETS.home };
+  return { kind: 'render' };
+}
