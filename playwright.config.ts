@@ -1,0 +1,50 @@
+import { defineConfig, devices } from '@playwright/test';
+
+/**
+ * Browser tests against the reference server with an in-memory, freshly seeded database.
+ * `playwright install` cannot download browsers on this machine: the tests drive Debian's Chromium
+ * (/usr/bin/chromium, installed by .ci/run when missing) through `executablePath`.
+ */
+const PORT = 4599;
+/** A second server whose access tokens live 3 seconds, for the silent re-login test. */
+export const SHORT_TTL_PORT = 4598;
+
+const chromiumFlags = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+const server = (port: number, env: Record<string, string>) => ({
+  command: 'npx tsx server/main.ts',
+  url: `http://localhost:${port}/healthz`,
+  reuseExistingServer: false,
+  timeout: 120_000,
+  stdout: 'ignore' as const,
+  stderr: 'pipe' as const,
+  env: { PORT: String(port), DATA_DIR: 'memory', NODE_ENV: 'test', ...env },
+});
+
+export default defineConfig({
+  testDir: 'e2e',
+  testMatch: '**/*.spec.ts',
+  fullyParallel: false,
+  workers: 2,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list']] : [['list']],
+  use: {
+    baseURL: `http://localhost:${PORT}/tpp/`,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    locale: 'en-GB',
+    timezoneId: 'Europe/London',
+    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumFlags },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
+  webServer: [server(PORT, {}), server(SHORT_TTL_PORT, { TOKEN_TTL_S: '3' })],
+});
