@@ -2,12 +2,13 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompileMessages } from './scripts/precompile-messages.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
 export default defineConfig({
   base: '/tpp/',
-  plugins: [react()],
+  plugins: [react(), precompileMessages()],
   resolve: { alias: { '@': root } },
   build: { outDir: 'dist', manifest: true, sourcemap: false },
   server: {
@@ -26,6 +27,8 @@ export default defineConfig({
       'server/**/*.test.ts',
     ],
     environment: 'node',
+    // Node 20 has no Temporal; browsers that lack it get the same polyfill (src/app/temporal-ready.ts).
+    setupFiles: ['temporal-polyfill/global'],
     testTimeout: 20000,
   },
 });

@@ -14,7 +14,7 @@ function isMessages(value: unknown): value is Messages {
     typeof value === 'object' &&
     value !== null &&
     !Array.isArray(value) &&
-    Object.values(value).every((text) => typeof text === 'string')
+    Object.values(value).every((text) => typeof text === 'string' || Array.isArray(text))
   );
 }
 

@@ -1,7 +1,11 @@
+import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import type { PortalLocale } from '@/src/format/locale-codes';
 
-/** A message catalogue: message id → ICU message text, as react-intl reads it. */
-export type Messages = Record<string, string>;
+/**
+ * A message catalogue as react-intl reads it: message id → ICU message text, or its parsed AST in
+ * production builds (scripts/precompile-messages.ts).
+ */
+export type Messages = Record<string, string | MessageFormatElement[]>;
 
 /** What the locale flow starts from; the React boundary reads these from the browser. */
 export interface LocaleInput {

@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { IntlProvider } from 'react-intl';
+import { IntlProvider, useIntl } from 'react-intl';
 import { Route, Router, Switch } from 'wouter';
 import { currentLocale, messagesOf } from '@/machines/locale/locale.selectors';
 import { hasFailed, isVisible, progressPercent } from '@/machines/page-progress/page-progress.selectors';
@@ -18,9 +18,14 @@ function PageProgress() {
   const visible = useSelector(progress, isVisible);
   const percent = useSelector(progress, progressPercent);
   const failed = useSelector(progress, hasFailed);
-  const messages = useSelector(useLocaleActor(), messagesOf);
+  const intl = useIntl();
   return (
-    <ProgressBar visible={visible} percent={percent} failed={failed} label={messages['progress.label'] ?? 'Loading'} />
+    <ProgressBar
+      visible={visible}
+      percent={percent}
+      failed={failed}
+      label={intl.formatMessage({ id: 'progress.label' })}
+    />
   );
 }
 
@@ -43,7 +48,8 @@ function LocalisedApp() {
   }
   if (!code) return null;
   return (
-    <IntlProvider locale={isoFor(code)} messages={messages} defaultLocale="en-GB">
+    // A catalogue is all text (development) or all ASTs (production); react-intl types the two apart.
+    <IntlProvider locale={isoFor(code)} messages={messages as Record<string, string>} defaultLocale="en-GB">
       <AppErrorBoundary>
         <SessionScope>
           <Router base="/tpp">

@@ -1,4 +1,3 @@
-import { Temporal } from 'temporal-polyfill';
 import { describe, expect, it } from 'vitest';
 import { englishOrdinal, formatDate, formatDateTime, formatTime, parseDateText } from '@/src/format/date';
 

@@ -1,4 +1,3 @@
-import { Temporal } from 'temporal-polyfill';
 import { DISPLAY_TIME_ZONE, isoFor, type PortalLocale } from '@/src/format/locale-codes';
 import { EMPTY } from '@/src/format/number';
 
