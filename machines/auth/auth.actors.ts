@@ -11,12 +11,13 @@ import type { AuthError, Session } from './auth.types';
 export const restoreSession = fromPromise<Session, { token: string | null }>(async ({ input }) => {
   if (input.token) {
     try {
-      return { token: input.token, user: await fetchUserInfo({ noRenew: true, token: input.token }) };
+      return { token: input.token, user: await fetchUserInfo({ noRenew: true, quiet: true, token: input.token }) };
     } catch (error) {
       if (!(error instanceof HttpError && error.status === 401)) throw error;
     }
   }
-  const { access_token } = await requestToken();
+  // a guest has no session: the 401 here is the expected answer, not an error to show
+  const { access_token } = await requestToken({ quiet: true });
   return { token: access_token, user: await fetchUserInfo({ noRenew: true, token: access_token }) };
 });
 

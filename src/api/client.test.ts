@@ -162,6 +162,12 @@ describe('api client', () => {
     expect(renewals()).toBe(0);
   });
 
+  it('keeps quiet background checks out of the progress bar', async () => {
+    const { api, events } = client(() => json(401, { message: 'Unauthenticated.' }));
+    await api.post('oauth/token', null, 'Token', { body: {}, noRenew: true, quiet: true }).catch(() => undefined);
+    expect(events).toEqual([]);
+  });
+
   it('reports request phases for the progress bar', async () => {
     const { api, events } = client(() => json(200, { data: { n: 1 } }));
     await api.get('v1/thing', Thing, 'Thing');

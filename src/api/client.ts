@@ -28,6 +28,8 @@ export interface RequestOptions {
   readonly noRenew?: boolean;
   /** Use this token instead of the bound one (start-up restore, before the auth machine holds it). */
   readonly token?: string;
+  /** A background check whose failure is expected (the start-up session restore): kept out of the progress bar. */
+  readonly quiet?: boolean;
 }
 
 const unbound: ApiBindings = {
@@ -125,16 +127,17 @@ export function createApiClient(options: { baseUrl: string; timeoutMs?: number; 
     name: string,
     opts: RequestOptions = {},
   ): Promise<A> {
-    bindings.onRequest?.('started');
+    const report = opts.quiet ? undefined : bindings.onRequest;
+    report?.('started');
     try {
       const response = await send(method, path, opts);
       if (!response.ok) throw await toHttpError(response, path);
       const json: unknown = response.status === 204 ? null : await response.json().catch(() => null);
       const value = schema ? decodeWith(schema, name)(json) : (undefined as A);
-      bindings.onRequest?.('finished');
+      report?.('finished');
       return value;
     } catch (error) {
-      bindings.onRequest?.('failed');
+      report?.('failed');
       throw error;
     }
   }

@@ -10,15 +10,17 @@ export const signIn = (credentials: LoginRequest) =>
 export const signOut = () => api.post('logout', null, 'Logout', { noRenew: true });
 
 /** POST /oauth/token with the cookie grant (spec §7): client id and secret empty, scope '*'. */
-export const requestToken = () =>
+export const requestToken = (opts: { quiet?: boolean } = {}) =>
   api.post('oauth/token', TokenResponse, 'TokenResponse', {
     body: { grant_type: 'monolith_cookie_grant', client_id: '', client_secret: '', scope: '*' },
     noRenew: true,
+    quiet: opts.quiet ?? false,
   });
 
 /** GET /v1/user-info: the signed-in user. `noRenew` at start-up, where the auth machine renews itself. */
-export const fetchUserInfo = (opts: { noRenew?: boolean; token?: string } = {}) =>
+export const fetchUserInfo = (opts: { noRenew?: boolean; token?: string; quiet?: boolean } = {}) =>
   api.get('v1/user-info', User, 'User', {
     noRenew: opts.noRenew ?? false,
+    quiet: opts.quiet ?? false,
     ...(opts.token ? { token: opts.token } : {}),
   });
