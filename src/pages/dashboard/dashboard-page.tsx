@@ -1,6 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useIntl } from 'react-intl';
-import { Temporal } from 'temporal-polyfill';
 import { currentUser } from '@/machines/auth/auth.selectors';
 import { createRequestMachine } from '@/machines/request/request.machine';
 import { dataOf, hasFailed } from '@/machines/request/request.selectors';
@@ -85,7 +84,12 @@ export default function DashboardPage() {
             {summary.find_work.top_payout ? (
               <p data-testid="top-payout">
                 {intl.formatMessage(
-                  { id: 'dashboard.findWork.topPayout' },
+                  {
+                    id:
+                      summary.find_work.nearby_jobs === null
+                        ? 'dashboard.findWork.topPayoutAll'
+                        : 'dashboard.findWork.topPayout',
+                  },
                   { amount: fmt.money(summary.find_work.top_payout.amount) },
                 )}
               </p>
