@@ -41,7 +41,7 @@ describe.each([
         actions: ['storeCache'],
         check: (snap, step, record) => {
           // the cache is shown at once, flagged stale until the server answers
-          if (snap.matches('refreshing') && step.event.type === 'xstate.init')
+          if (snap.matches('fetching') && step.event.type === 'xstate.init' && input.cached)
             expect(snap.context).toMatchObject({ init: cached, stale: true });
           if (step.event.type === 'xstate.done.actor.loadAppInit') {
             expect(snap.context).toMatchObject({ init: fresh, stale: false });

@@ -18,15 +18,10 @@ export const appInitMachine = setup({
 }).createMachine({
   id: 'appInit',
   context: ({ input }) => ({ init: input.cached, stale: input.cached !== null, error: null }),
-  initial: 'starting',
+  initial: 'fetching',
   states: {
-    starting: {
-      description: 'Deciding whether a cached copy can be shown while the server is asked',
-      always: [{ guard: 'hasCache', target: 'refreshing' }, { target: 'loading' }],
-    },
-    loading: {
-      description: 'No cached copy: waiting for the server before the pages can decide what to show',
-      tags: ['loading'],
+    fetching: {
+      description: 'Asking the server for flags; a cached copy, if any, is in use meanwhile (without one, pages wait)',
       invoke: {
         id: 'loadAppInit',
         src: 'loadAppInit',
@@ -37,32 +32,20 @@ export const appInitMachine = setup({
             { type: 'storeCache', params: ({ event }) => ({ init: event.output }) },
           ],
         },
-        onError: { target: 'failed', actions: assign({ error: ({ event }) => event.error }) },
-      },
-    },
-    refreshing: {
-      description: 'The cached copy is in use while a fresh one is fetched',
-      invoke: {
-        id: 'loadAppInit',
-        src: 'loadAppInit',
-        onDone: {
-          target: 'ready',
-          actions: [
-            assign({ init: ({ event }) => event.output, stale: false, error: null }),
-            { type: 'storeCache', params: ({ event }) => ({ init: event.output }) },
-          ],
-        },
-        // keep working from the cache; the next start tries again
-        onError: { target: 'ready', actions: assign({ error: ({ event }) => event.error }) },
+        onError: [
+          // keep working from the cache; the next start tries again
+          { guard: 'hasCache', target: 'ready', actions: assign({ error: ({ event }) => event.error }) },
+          { target: 'failed', actions: assign({ error: ({ event }) => event.error }) },
+        ],
       },
     },
     ready: {
       description: 'Flags known (fresh, or cached when the refresh failed)',
-      on: { 'appInit.refresh': 'refreshing' },
+      on: { 'appInit.refresh': 'fetching' },
     },
     failed: {
       description: 'No flags at all: the portal shows an error with a retry',
-      on: { 'appInit.retry': 'loading' },
+      on: { 'appInit.retry': 'fetching' },
     },
   },
 });
