@@ -6,14 +6,15 @@
  * (`xstate.done.actor.<id>` / `xstate.error.actor.<id>`) and a delay is `xstate.after.<delay>.<state>`.
  * The harness turns those into what really happens: the fake promise of that invoke resolves or
  * rejects with the event's output or error, or the simulated clock moves on by the delay. Every other
- * event is sent as is. After each step the live actor must be in the state, with the context, that
- * the graph computed: a machine whose actions misbehave at run time fails here.
+ * event is sent as is. Each step must change the live actor, which must then be in the state, with the
+ * context, that the graph computed: a machine whose actions misbehave at run time fails here.
  */
 import { expect } from 'vitest';
 import {
   createActor,
   fromPromise,
   SimulatedClock,
+  type Actor,
   type AnyEventObject,
   type AnyStateMachine,
   type InspectionEvent,
@@ -27,26 +28,34 @@ export interface ActorCall {
 }
 
 type AnySnapshot = SnapshotFrom<AnyStateMachine>;
+type AnyPath = StatePath<AnySnapshot, AnyEventObject>;
 type AnyTransition = {
   source: { id: string; transitions: Map<string, unknown[]>; always?: unknown[] };
   eventType: string;
 };
 
-export interface RunOptions {
+export interface RunOptions<M extends AnyStateMachine = AnyStateMachine> {
   /** Input of the machine. */
   readonly input?: unknown;
   /** Names of the promise actors of `setup` to fake; each records its input and waits for the path to settle it. */
   readonly promiseActors?: readonly string[];
-  /** Names of the actions of `setup` to spy on (platform effects such as persisting a token). */
+  /** Names of the actions of `setup` to spy on (platform effects such as persisting a token), with their params. */
   readonly actions?: readonly string[];
   /** Named delays in ms, to advance the simulated clock for `xstate.after.<name>.*` events. */
   readonly delays?: Readonly<Record<string, number>>;
+  /**
+   * Assert that each delay is exact: 1 ms short of it the actor has not changed, at it the timer fires. Holds
+   * when each delayed transition's timer started at the step before it (the clock only moves for delays).
+   */
+  readonly exactDelays?: boolean;
   /** Extra assertions after each step: the live snapshot, the step, and what actors and actions received. */
-  readonly check?: (snapshot: AnySnapshot, step: { event: AnyEventObject }, record: RunRecord) => void;
+  readonly check?: (snapshot: SnapshotFrom<M>, step: { event: AnyEventObject }, record: RunRecord) => void;
 }
 
 export interface RunRecord {
+  /** Every start of a faked promise actor, in order. */
   readonly calls: ActorCall[];
+  /** Every call of a spied action, in order, with its resolved params. */
   readonly actions: Array<{ type: string; params: unknown }>;
 }
 
@@ -94,6 +103,14 @@ export class Coverage {
       },
     };
   }
+
+  /** Asserts that the runs reached every state and took every transition of a machine of the given size. */
+  expectComplete(size: { readonly states: number; readonly transitions: number }): void {
+    expect(this.summary()).toMatchObject({
+      states: { reached: size.states, total: size.states, missing: [] },
+      transitions: { taken: size.transitions, total: size.transitions, missing: [] },
+    });
+  }
 }
 
 const allStateNodes = (machine: AnyStateMachine) => getStateNodes(machine.root).filter((n) => n.path.length > 0);
@@ -115,23 +132,42 @@ function allTransitionKeys(machine: AnyStateMachine): string[] {
   return keys;
 }
 
-const settled = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+/** Waits until the actor has reacted to settled promises (their callbacks run as microtasks). */
+export const settled = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-/** Runs one generated path against the live machine, asserting state and context at each step. */
-export async function runPath(
-  machine: AnyStateMachine,
-  path: StatePath<AnySnapshot, AnyEventObject>,
-  options: RunOptions,
+/** A started machine with faked promise actors and spied actions, on a simulated clock. */
+export interface LiveMachine<M extends AnyStateMachine> {
+  readonly actor: Actor<M>;
+  readonly clock: SimulatedClock;
+  readonly record: RunRecord;
+  /**
+   * Resolves (`done`) or rejects (`error`) the promise of a faked actor, by its index in `record.calls`; the
+   * call need not be running any more (a stopped invoke's late answer), and waits for the actor to react.
+   */
+  settle(call: number, outcome: 'done' | 'error', value: unknown): Promise<void>;
+  /** Index in `record.calls` of the unsettled call that the running invoke `id` waits on, if any. */
+  runningCall(id: string): number | undefined;
+}
+
+/**
+ * Starts the machine with the fakes and spies of `options` and a simulated clock, for the runs of `runPath` and for
+ * tests of what a generated path cannot express.
+ */
+export function startMachine<M extends AnyStateMachine>(
+  machine: M,
+  options: Omit<RunOptions<M>, 'check' | 'exactDelays'> = {},
   coverage?: Coverage,
-): Promise<RunRecord> {
+): LiveMachine<M> {
   const record: RunRecord = { calls: [], actions: [] };
-  const pending = new Map<string, { resolve: (v: unknown) => void; reject: (e: unknown) => void }>();
+  const settlers: Array<{ resolve: (v: unknown) => void; reject: (e: unknown) => void } | null> = [];
+  const running = new Map<string, number>();
   const actors = Object.fromEntries(
     (options.promiseActors ?? []).map((src) => [
       src,
       fromPromise<unknown, unknown>(({ input, self }) => {
         record.calls.push({ src, input });
-        return new Promise((resolve, reject) => pending.set(self.id, { resolve, reject }));
+        running.set(self.id, settlers.length);
+        return new Promise((resolve, reject) => settlers.push({ resolve, reject }));
       }),
     ]),
   );
@@ -142,49 +178,129 @@ export async function runPath(
     ]),
   );
   const clock = new SimulatedClock();
-  const actor = createActor(machine.provide({ actors, actions } as never), {
-    input: options.input,
-    clock,
-    inspect: (ev) => coverage?.record(ev),
-  });
+  const actor = createActor(
+    machine.provide({ actors, actions } as never) as M,
+    {
+      input: options.input,
+      clock,
+      inspect: (ev: InspectionEvent) => coverage?.record(ev),
+    } as never,
+  ) as Actor<M>;
   actor.start();
+  return {
+    actor,
+    clock,
+    record,
+    async settle(call, outcome, value) {
+      const settler = settlers[call];
+      if (!settler) throw new Error(`call ${call} was never made or is settled already`);
+      settlers[call] = null;
+      if (outcome === 'done') settler.resolve(value);
+      else settler.reject(value);
+      await settled();
+    },
+    runningCall: (id) => {
+      const call = running.get(id);
+      return call !== undefined && settlers[call] ? call : undefined;
+    },
+  };
+}
+
+/**
+ * Runs one generated path against the live machine: every step must change the actor and leave it in the state,
+ * with the context, the graph computed.
+ */
+export async function runPath<M extends AnyStateMachine>(
+  machine: M,
+  path: AnyPath,
+  options: RunOptions<M>,
+  coverage?: Coverage,
+): Promise<RunRecord> {
+  const live = startMachine(machine, options, coverage);
+  const { clock } = live;
+  const actor = live.actor as Actor<AnyStateMachine>;
   await settled();
 
   for (const step of path.steps) {
     const event = step.event;
+    const before = actor.getSnapshot();
     const done = /^xstate\.(done|error)\.actor\.(.+)$/.exec(event.type);
     const after = /^xstate\.after\.([^.]+)\./.exec(event.type);
     if (event.type === 'xstate.init') {
       // the initial state, reached by start()
     } else if (done) {
-      const waiting = pending.get(done[2]!);
-      if (!waiting) throw new Error(`path settles actor ${done[2]} but no such invoke is running`);
-      pending.delete(done[2]!);
-      if (done[1] === 'done') waiting.resolve((event as { output?: unknown }).output);
-      else waiting.reject((event as { error?: unknown }).error);
+      const call = live.runningCall(done[2]!);
+      if (call === undefined) throw new Error(`path settles actor ${done[2]} but no such invoke is running`);
+      if (done[1] === 'done') await live.settle(call, 'done', (event as { output?: unknown }).output);
+      else await live.settle(call, 'error', (event as { error?: unknown }).error);
     } else if (after) {
       const name = after[1]!;
       const ms = Number.isFinite(Number(name)) ? Number(name) : options.delays?.[name];
       if (ms === undefined) throw new Error(`no duration given for delay ${name}`);
-      clock.increment(ms);
+      if (options.exactDelays && ms > 0) {
+        clock.increment(ms - 1);
+        await settled();
+        expect(actor.getSnapshot() === before, `${event.type} fired 1 ms early`).toBe(true);
+        clock.increment(1);
+      } else {
+        clock.increment(ms);
+      }
+      await settled();
     } else {
       actor.send(event);
+      await settled();
     }
-    await settled();
-    const snapshot = actor.getSnapshot() as AnySnapshot;
+    const snapshot = actor.getSnapshot();
+    if (event.type !== 'xstate.init') expect(snapshot !== before, `${event.type} changed nothing`).toBe(true);
     expect(snapshot.value, `state after ${event.type}`).toEqual(step.state.value);
     expect(snapshot.context, `context after ${event.type}`).toEqual(step.state.context);
-    options.check?.(snapshot, step, record);
+    options.check?.(snapshot as SnapshotFrom<M>, step, live.record);
   }
   actor.stop();
-  return record;
+  return live.record;
+}
+
+/** Every `xstate.after.<delay>.<state>` event the machine's states wait for, to add to the events of a traversal. */
+export const delayEvents = (machine: AnyStateMachine): AnyEventObject[] =>
+  [...new Set(getStateNodes(machine.root).flatMap((node) => node.after.map((t) => t.eventType)))].map((type) => ({
+    type,
+  }));
+
+/**
+ * Of many generated paths (simple paths run to thousands), keeps, shortest first, each that takes a step of the
+ * state graph (a snapshot and the event sent in it) that no kept path has taken yet: every edge of the graph is
+ * still replayed, in its longer routes, without the near-duplicates.
+ */
+export function edgeCoveringPaths<P extends AnyPath>(paths: readonly P[]): P[] {
+  const seen = new Set<string>();
+  const kept: P[] = [];
+  for (const path of [...paths].sort((a, b) => a.steps.length - b.steps.length)) {
+    const edges = path.steps
+      .slice(1)
+      .map((step, i) => JSON.stringify([path.steps[i]!.state.value, path.steps[i]!.state.context, step.event]));
+    if (edges.some((edge) => !seen.has(edge))) {
+      edges.forEach((edge) => seen.add(edge));
+      kept.push(path);
+    }
+  }
+  return kept;
+}
+
+/** An event as a path names it: `after <delay>` for a timer, and any plain values it carries, e.g. `picked(es)`. */
+function describeEvent(event: AnyEventObject): string {
+  const after = /^xstate\.after\.([^.]+)\./.exec(event.type);
+  if (after) return `after ${after[1]}`;
+  const values = Object.entries(event)
+    .filter(([key, value]) => key !== 'type' && ['string', 'number', 'boolean'].includes(typeof value))
+    .map(([, value]) => String(value));
+  return values.length > 0 ? `${event.type}(${values.join(', ')})` : event.type;
 }
 
 /** A readable name for a generated path: the events it sends. */
-export const describePath = (path: StatePath<AnySnapshot, AnyEventObject>): string =>
+export const describePath = (path: AnyPath): string =>
   path.steps
-    .map((s) => s.event.type)
-    .filter((t) => t !== 'xstate.init')
+    .filter((s) => s.event.type !== 'xstate.init')
+    .map((s) => describeEvent(s.event))
     .join(' → ') || '(initial state)';
 
 /**

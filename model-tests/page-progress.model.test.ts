@@ -1,12 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import {
-  SimulatedClock,
-  createActor,
-  type AnyStateMachine,
-  type AnyTransitionDefinition,
-  type InspectionEvent,
-} from 'xstate';
-import { getShortestPaths, getSimplePaths, getStateNodes, serializeSnapshot, type StatePath } from 'xstate/graph';
+import { afterAll, describe, expect, it } from 'vitest';
+import { getShortestPaths, getSimplePaths } from 'xstate/graph';
 import { pageProgressMachine } from '@/machines/page-progress/page-progress.machine';
 import { hasFailed, isVisible, progressPercent } from '@/machines/page-progress/page-progress.selectors';
 import {
@@ -17,119 +10,68 @@ import {
   TICKS,
   progressAt,
 } from '@/machines/page-progress/page-progress.timing';
+import {
+  byIncomingEvent,
+  Coverage,
+  delayEvents,
+  describePath,
+  edgeCoveringPaths,
+  runPath,
+  startMachine,
+} from './model-harness';
 
 type Snapshot = ReturnType<typeof pageProgressMachine.transition>;
 type Event = Parameters<typeof pageProgressMachine.transition>[1];
-type Path = StatePath<Snapshot, Event>;
-
-/** The delays the machine names, by the name in its `after` event type ('xstate.after.<name>.<state id>'). */
-const DELAY_MS: Record<string, number> = { throttle: THROTTLE_MS, tick: TICK_MS, hideAfter: HIDE_AFTER_MS };
-
-function delayOf(type: string): number | null {
-  const match = /^xstate\.after\.([^.]+)\./.exec(type);
-  if (!match) return null;
-  const ms = DELAY_MS[match[1]!];
-  if (ms === undefined) throw new Error(`Unknown delay in ${type}`);
-  return ms;
-}
 
 // The three request events, and the timer event of every `after` delay: the graph treats a timer firing as one
-// more event, and the replay turns it into clock time.
+// more event, and the harness turns it into clock time.
 const requestEvents: Event[] = [{ type: 'request.started' }, { type: 'request.finished' }, { type: 'request.failed' }];
-const timerEvents = [
-  ...new Set(getStateNodes(pageProgressMachine.root).flatMap((node) => node.after.map((t) => t.eventType))),
-].map((type) => ({ type }) as unknown as Event);
+const timerEvents = delayEvents(pageProgressMachine) as Event[];
 
-const traversal = {
-  events: [...requestEvents, ...timerEvents],
-  // Two requests at once are enough to tell "the last one ended" from "one of several ended".
+// Two requests at once are enough to tell "the last one ended" from "one of several ended".
+const atMostTwoRequests = (snapshot: Snapshot, event: Event) =>
+  snapshot.can(event) && !(event.type === 'request.started' && snapshot.context.outstanding >= 2);
+const traversal = { events: [...requestEvents, ...timerEvents], filterEvents: atMostTwoRequests };
+
+const shortestPaths = getShortestPaths(pageProgressMachine, {
+  ...traversal,
+  serializeState: byIncomingEvent.serializeState,
+});
+// Simple paths through all 20 ticks number in the millions; two ticks show the growth and keep them countable.
+const allSimplePaths = getSimplePaths(pageProgressMachine, {
+  ...traversal,
   filterEvents: (snapshot: Snapshot, event: Event) =>
-    snapshot.can(event) && !(event.type === 'request.started' && snapshot.context.outstanding >= 2),
-};
+    atMostTwoRequests(snapshot, event) &&
+    !(String(event.type).startsWith('xstate.after.tick') && snapshot.context.ticks >= 2),
+});
+const simplePaths = edgeCoveringPaths(allSimplePaths);
 
-/**
- * For shortest paths, as createTestModel does: a snapshot reached by another event or from another state is
- * another vertex, so transitions back into a known snapshot (e.g. to the initial idle) get a path of their own.
- */
-const viaTransition = (snapshot: Snapshot, event: Event | undefined, previous?: Snapshot) =>
-  `${serializeSnapshot(snapshot)}${event ? ` via ${event.type} from ${JSON.stringify(previous?.value)}` : ''}`;
-
-// ---- coverage, from the transitions the real actor takes while the paths are replayed ----
-
-interface CoverageSink {
-  states: Set<string>;
-  transitions: Set<string>;
-}
-
-function transitionKey(t: AnyTransitionDefinition): string {
-  const list = t.eventType === '' ? (t.source.always ?? []) : (t.source.transitions.get(t.eventType) ?? []);
-  const targets = (t.target ?? []).map((n) => n.id).join(',') || '(self)';
-  return `${t.source.id} --${t.eventType || 'always'}#${list.indexOf(t)}--> ${targets}`;
-}
-
-function allTransitions(machine: AnyStateMachine): Set<string> {
-  const keys = new Set<string>();
-  for (const node of getStateNodes(machine.root)) {
-    for (const t of node.always ?? []) keys.add(transitionKey(t));
-    for (const list of node.transitions.values()) for (const t of list) keys.add(transitionKey(t));
-  }
-  return keys;
-}
-
-function recorder(sink: CoverageSink) {
-  return (event: InspectionEvent) => {
-    if (event.type !== '@xstate.microstep') return;
-    for (const t of event._transitions) {
-      sink.transitions.add(transitionKey(t));
-      sink.states.add(t.source.id);
-      for (const target of t.target ?? []) sink.states.add(target.id);
-    }
-  };
-}
-
-// ---- replay on the real machine with a simulated clock ----
+const coverage = new Coverage(pageProgressMachine);
 
 /** What the bar must look like in each state, independent of how the machine computes it. */
 function expectLooksRight(snapshot: Snapshot) {
   const { outstanding, ticks, progress } = snapshot.context;
+  const looks = { outstanding, progress, visible: isVisible(snapshot), failed: hasFailed(snapshot) };
   expect(outstanding).toBeGreaterThanOrEqual(0);
   switch (snapshot.value) {
     case 'idle':
-      expect({ outstanding, progress, visible: isVisible(snapshot), failed: hasFailed(snapshot) }).toEqual({
-        outstanding: 0,
-        progress: 0,
-        visible: false,
-        failed: false,
-      });
+      expect(looks).toEqual({ outstanding: 0, progress: 0, visible: false, failed: false });
       break;
     case 'pending':
       expect(outstanding).toBeGreaterThan(0);
-      expect({ progress, visible: isVisible(snapshot), failed: hasFailed(snapshot) }).toEqual({
-        progress: 0,
-        visible: false,
-        failed: false,
-      });
+      expect(looks).toEqual({ outstanding, progress: 0, visible: false, failed: false });
       break;
     case 'visible':
       expect(outstanding).toBeGreaterThan(0);
       expect(progress).toBe(progressAt(ticks));
       expect(progress).toBeLessThanOrEqual(PROGRESS_CEILING);
-      expect({ visible: isVisible(snapshot), failed: hasFailed(snapshot) }).toEqual({ visible: true, failed: false });
+      expect(looks).toEqual({ outstanding, progress, visible: true, failed: false });
       break;
     case 'finishing':
-      expect({ outstanding, progress, visible: isVisible(snapshot), failed: hasFailed(snapshot) }).toEqual({
-        outstanding: 0,
-        progress: 100,
-        visible: true,
-        failed: false,
-      });
+      expect(looks).toEqual({ outstanding: 0, progress: 100, visible: true, failed: false });
       break;
     case 'failed':
-      expect({ progress, visible: isVisible(snapshot), failed: hasFailed(snapshot) }).toEqual({
-        progress: 100,
-        visible: true,
-        failed: true,
-      });
+      expect(looks).toEqual({ outstanding, progress: 100, visible: true, failed: true });
       break;
     default:
       throw new Error(`Unexpected state ${JSON.stringify(snapshot.value)}`);
@@ -137,69 +79,6 @@ function expectLooksRight(snapshot: Snapshot) {
   expect(progressPercent(snapshot)).toBe(progress);
   expect(snapshot.hasTag('loading')).toBe(snapshot.matches('pending') || snapshot.matches('visible'));
 }
-
-async function replay(path: Path, sink: CoverageSink = { states: new Set(), transitions: new Set() }) {
-  const clock = new SimulatedClock();
-  const actor = createActor(pageProgressMachine, { clock, inspect: recorder(sink) }).start();
-
-  for (const [index, step] of path.steps.entries()) {
-    if (index > 0) {
-      const type: string = step.event.type;
-      const delay = delayOf(type);
-      const before = actor.getSnapshot();
-      if (delay === null) {
-        actor.send(step.event);
-      } else {
-        // Timers start when the state is entered and every earlier step was instantaneous, so the delay is
-        // exact: one millisecond short changes nothing, the full delay fires the timer.
-        clock.increment(delay - 1);
-        expect(actor.getSnapshot(), `${type} fired early`).toBe(before);
-        clock.increment(1);
-      }
-      expect(actor.getSnapshot(), `${type} changed nothing`).not.toBe(before);
-    }
-    const snapshot = actor.getSnapshot();
-    expect(snapshot.value).toEqual(step.state.value);
-    expect(snapshot.context).toEqual(step.state.context);
-    expectLooksRight(snapshot);
-  }
-  actor.stop();
-}
-
-function describePath(path: Path): string {
-  const events = path.steps.slice(1).map(({ event }) => event.type.replace(/^xstate\.after\.([^.]+)\..*$/, 'after $1'));
-  const { outstanding, ticks } = path.state.context;
-  return `${JSON.stringify(path.state.value)} (outstanding ${outstanding}, ticks ${ticks}): ${events.join(' → ') || 'start'}`;
-}
-
-/** Keep, shortest first, each simple path that takes a step of the state graph no kept path has taken yet. */
-function edgeCoveringPaths(paths: Path[]): Path[] {
-  const seen = new Set<string>();
-  const kept: Path[] = [];
-  for (const path of [...paths].sort((a, b) => a.steps.length - b.steps.length)) {
-    const edges = path.steps
-      .slice(1)
-      .map(
-        (step, i) =>
-          `${JSON.stringify(path.steps[i]!.state.value)}|${JSON.stringify(path.steps[i]!.state.context)}|${step.event.type}`,
-      );
-    if (edges.some((edge) => !seen.has(edge))) {
-      edges.forEach((edge) => seen.add(edge));
-      kept.push(path);
-    }
-  }
-  return kept;
-}
-
-const shortestPaths = getShortestPaths(pageProgressMachine, { ...traversal, serializeState: viaTransition });
-// Simple paths through all 20 ticks number in the millions; two ticks show the growth and keep them countable.
-const allSimplePaths = getSimplePaths(pageProgressMachine, {
-  ...traversal,
-  filterEvents: (snapshot: Snapshot, event: Event) =>
-    traversal.filterEvents(snapshot, event) &&
-    !(String(event.type).startsWith('xstate.after.tick') && snapshot.context.ticks >= 2),
-});
-const simplePaths = edgeCoveringPaths(allSimplePaths);
 
 describe('page-progress machine model', () => {
   it('generates paths to every state, including the bar at its ceiling', () => {
@@ -218,25 +97,28 @@ describe('page-progress machine model', () => {
     expect(allSimplePaths.length).toBeGreaterThan(simplePaths.length);
   });
 
-  describe('shortest paths', () => {
-    it.each(shortestPaths.map((p) => [describePath(p), p] as const))('%s', async (_name, path) => {
-      await replay(path);
-    });
-  });
-
-  describe('simple paths', () => {
-    it.each(simplePaths.map((p) => [describePath(p), p] as const))('%s', async (_name, path) => {
-      await replay(path);
+  describe.each([
+    ['shortest', shortestPaths],
+    ['simple', simplePaths],
+  ] as const)('%s paths', (_kind, paths) => {
+    it.each(paths.map((p) => [describePath(p), p] as const))('%s', async (_name, path) => {
+      // Timers start when their state is entered and only delays move the clock, so every delay is exact.
+      await runPath(
+        pageProgressMachine,
+        path,
+        {
+          delays: { throttle: THROTTLE_MS, tick: TICK_MS, hideAfter: HIDE_AFTER_MS },
+          exactDelays: true,
+          check: expectLooksRight,
+        },
+        coverage,
+      );
     });
   });
 });
 
 describe('page-progress timing', () => {
-  function start() {
-    const clock = new SimulatedClock();
-    const actor = createActor(pageProgressMachine, { clock }).start();
-    return { clock, actor };
-  }
+  const start = () => startMachine(pageProgressMachine);
 
   it('never shows the bar for a request that ends within the throttle', () => {
     const { clock, actor } = start();
@@ -302,17 +184,4 @@ describe('page-progress timing', () => {
   });
 });
 
-describe('page-progress machine coverage', () => {
-  it('visits every state and takes every transition when the generated paths are replayed', async () => {
-    const sink: CoverageSink = { states: new Set(), transitions: new Set() };
-    for (const path of [...shortestPaths, ...simplePaths]) await replay(path, sink);
-    const states = getStateNodes(pageProgressMachine.root).map((n) => n.id);
-    const transitions = allTransitions(pageProgressMachine);
-    expect(states.filter((id) => !sink.states.has(id))).toEqual([]);
-    expect([...transitions].filter((k) => !sink.transitions.has(k))).toEqual([]);
-    expect(states.filter((id) => sink.states.has(id)).length / states.length).toBe(1);
-    expect([...transitions].filter((k) => sink.transitions.has(k)).length / transitions.size).toBe(1);
-    expect(states).toHaveLength(5);
-    expect(transitions.size).toBe(18);
-  });
-});
+afterAll(() => coverage.expectComplete({ states: 5, transitions: 18 }));
