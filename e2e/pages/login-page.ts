@@ -12,9 +12,10 @@ export class LoginPage {
   }
 
   async signIn(email: string, password = DEMO_PASSWORD): Promise<void> {
-    await this.page.getByLabel('E-mail').fill(email);
-    await this.page.getByLabel('Password').fill(password);
-    await this.page.getByRole('button', { name: 'Sign in' }).click();
+    // by field name, so the page object works in every language
+    await this.page.locator('input[name=email]').fill(email);
+    await this.page.locator('input[name=password]').fill(password);
+    await this.page.locator('form button[type=submit]').click();
   }
 
   alert() {

@@ -1,5 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { Button, Header, Menu, MenuItem, MenuSection, MenuTrigger, Popover, Separator } from 'react-aria-components';
+import { useEffect, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import type { User } from '@/schemas/user';
 import { currentLocale } from '@/machines/locale/locale.selectors';
@@ -13,12 +14,21 @@ import { initialsOf } from './user-menu';
  */
 export default function UserMenuPopup({ user, onSignOut }: { user: User; onSignOut: () => void }) {
   const intl = useIntl();
+  const trigger = useRef<HTMLButtonElement>(null);
+  // Opens at once: it replaces the plain button that was clicked (user-menu.tsx). That button is gone, so
+  // React Aria cannot give focus back to it; focus returns to this trigger once the popover has closed.
+  const [open, setOpen] = useState(true);
+  const wasOpen = useRef(open);
+  useEffect(() => {
+    if (wasOpen.current && !open) trigger.current?.focus();
+    wasOpen.current = open;
+  }, [open]);
   const locale = useLocaleActor();
   const code = useSelector(locale, currentLocale);
   return (
-    <MenuTrigger defaultOpen>
+    <MenuTrigger isOpen={open} onOpenChange={setOpen}>
       <Button
-        autoFocus
+        ref={trigger}
         className="user-menu-button"
         aria-label={intl.formatMessage({ id: 'menu.open' }, { name: user.full_name })}
       >

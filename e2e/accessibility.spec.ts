@@ -1,0 +1,93 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { ROUTES } from '@/src/app/routes';
+import { DashboardPage } from './pages/dashboard-page';
+import { LoginPage } from './pages/login-page';
+
+/** axe over every route of the app's own route table, signed in where the route needs it, in both languages. */
+const LANGUAGES = ['en', 'es'] as const;
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+    .analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+async function useLanguage(page: Page, language: (typeof LANGUAGES)[number]) {
+  await page.context().addCookies([{ name: 'i18n_locale', value: language, url: 'http://localhost:4599' }]);
+}
+
+for (const language of LANGUAGES) {
+  test.describe(`accessibility in ${language}`, () => {
+    for (const route of ROUTES) {
+      test(`${route.path} has no serious or critical axe violations`, async ({ page }) => {
+        await useLanguage(page, language);
+        if (route.access === 'auth') {
+          await page.goto('login');
+          await new LoginPage(page).signIn('expiring@example.com');
+          await expect(page.locator('.notice-banner').first()).toBeVisible();
+        }
+        await page.goto(route.path.replace(/^\//, ''));
+        await expect(page.locator('main h1').first()).toBeVisible();
+        expect(await seriousViolations(page)).toEqual([]);
+        expect(await page.evaluate(() => document.documentElement.lang)).toBe(language);
+      });
+    }
+
+    test('the 404 page has no serious or critical axe violations', async ({ page }) => {
+      await useLanguage(page, language);
+      await page.goto('no/such/page');
+      await expect(page.locator('main h1')).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+    });
+
+    test('the open user menu has no serious or critical axe violations', async ({ page }) => {
+      await useLanguage(page, language);
+      await page.goto('login');
+      await new LoginPage(page).signIn('partner@example.com');
+      await expect(page.locator('.summary-card').first()).toBeVisible();
+      await new DashboardPage(page).openUserMenu();
+      expect(await seriousViolations(page)).toEqual([]);
+    });
+  });
+}
+
+test('the user menu works with the keyboard alone and gives focus back when closed', async ({ page }) => {
+  await page.goto('login');
+  await page.getByLabel('E-mail').focus();
+  await page.keyboard.type('partner@example.com');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('demo1234');
+  await page.keyboard.press('Enter');
+  await new DashboardPage(page).expectGreeting('Dan');
+
+  const button = page.locator('.user-menu-button');
+  await button.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('menu')).toBeVisible();
+  await expect(page.getByRole('menuitemradio', { name: 'English' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('menu')).toHaveCount(0);
+  await expect(page.locator('.user-menu-button')).toBeFocused();
+
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('menu')).toBeVisible();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await new DashboardPage(page).expectGreeting('Dan', 'es');
+});
+
+test('the skip link moves focus to the main content', async ({ page }) => {
+  await page.goto('login');
+  await new LoginPage(page).signIn('partner@example.com');
+  await new DashboardPage(page).expectGreeting('Dan');
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: 'Skip to content' });
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeInViewport();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('#main')).toBeFocused();
+});
