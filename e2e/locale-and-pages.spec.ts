@@ -69,3 +69,16 @@ test.describe('dashboard banners from the seeded partners', () => {
     await expect(dashboard.card('reservations')).toContainText('You are not yet eligible for reservations');
   });
 });
+
+test('the offline banner appears while the browser is offline and goes when it is back', async ({ page, context }) => {
+  await new LoginPage(page).open();
+  await new LoginPage(page).signIn('partner@example.com');
+  const dashboard = new DashboardPage(page);
+  await dashboard.expectGreeting('Dan');
+  await expect(page.getByTestId('banner-offline')).toHaveCount(0);
+  await context.setOffline(true);
+  await expect(page.getByTestId('banner-offline')).toContainText('You are offline');
+  await context.setOffline(false);
+  await expect(page.getByTestId('banner-offline')).toHaveCount(0);
+  await dashboard.expectGreeting('Dan');
+});

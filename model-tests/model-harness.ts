@@ -12,6 +12,7 @@
 import { expect } from 'vitest';
 import {
   createActor,
+  fromCallback,
   fromPromise,
   SimulatedClock,
   type Actor,
@@ -39,6 +40,11 @@ export interface RunOptions<M extends AnyStateMachine = AnyStateMachine> {
   readonly input?: unknown;
   /** Names of the promise actors of `setup` to fake; each records its input and waits for the path to settle it. */
   readonly promiseActors?: readonly string[];
+  /**
+   * Names of the callback actors of `setup` to fake (listeners, intervals); each records its start and its
+   * clean-up. What they would send back is sent by the path itself as ordinary events.
+   */
+  readonly callbackActors?: readonly string[];
   /** Names of the actions of `setup` to spy on (platform effects such as persisting a token), with their params. */
   readonly actions?: readonly string[];
   /** Named delays in ms, to advance the simulated clock for `xstate.after.<name>.*` events. */
@@ -57,6 +63,8 @@ export interface RunRecord {
   readonly calls: ActorCall[];
   /** Every call of a spied action, in order, with its resolved params. */
   readonly actions: Array<{ type: string; params: unknown }>;
+  /** The faked callback actors that were cleaned up (stopped), in order. */
+  readonly stopped: string[];
 }
 
 /** States and transitions seen across runs, for the coverage assertion and report. */
@@ -158,11 +166,11 @@ export function startMachine<M extends AnyStateMachine>(
   options: Omit<RunOptions<M>, 'check' | 'exactDelays'> = {},
   coverage?: Coverage,
 ): LiveMachine<M> {
-  const record: RunRecord = { calls: [], actions: [] };
+  const record: RunRecord = { calls: [], actions: [], stopped: [] };
   const settlers: Array<{ resolve: (v: unknown) => void; reject: (e: unknown) => void } | null> = [];
   const running = new Map<string, number>();
-  const actors = Object.fromEntries(
-    (options.promiseActors ?? []).map((src) => [
+  const actors = Object.fromEntries([
+    ...(options.promiseActors ?? []).map((src) => [
       src,
       fromPromise<unknown, unknown>(({ input, self }) => {
         record.calls.push({ src, input });
@@ -170,7 +178,14 @@ export function startMachine<M extends AnyStateMachine>(
         return new Promise((resolve, reject) => settlers.push({ resolve, reject }));
       }),
     ]),
-  );
+    ...(options.callbackActors ?? []).map((src) => [
+      src,
+      fromCallback<AnyEventObject, unknown>(({ input }) => {
+        record.calls.push({ src, input });
+        return () => void record.stopped.push(src);
+      }),
+    ]),
+  ]);
   const actions = Object.fromEntries(
     (options.actions ?? []).map((type) => [
       type,

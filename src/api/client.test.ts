@@ -2,7 +2,7 @@ import { Schema } from 'effect';
 import { describe, expect, it } from 'vitest';
 import { DecodeError } from '@/schemas/decode';
 import { createApiClient, type ApiBindings } from './client';
-import { HttpError, SessionExpiredError } from './errors';
+import { HttpError, NetworkError, SessionExpiredError } from './errors';
 import { flattenQuery } from './query';
 
 interface Seen {
@@ -38,7 +38,12 @@ const Thing = Schema.Struct({ data: Schema.Struct({ n: Schema.Number }) });
 
 function client(handler: (req: Seen, n: number) => Response | Promise<Response>, bindings: Partial<ApiBindings> = {}) {
   const { seen, fetchImpl } = recordingFetch(handler);
-  const api = createApiClient({ baseUrl: 'https://portal.example/', fetch: fetchImpl });
+  const waits: number[] = [];
+  const api = createApiClient({
+    baseUrl: 'https://portal.example/',
+    fetch: fetchImpl,
+    sleep: async (ms) => void waits.push(ms),
+  });
   let token: string | null = 'tok-1';
   const events: string[] = [];
   let renewals = 0;
@@ -53,8 +58,12 @@ function client(handler: (req: Seen, n: number) => Response | Promise<Response>,
     onRequest: (phase) => events.push(phase),
     ...bindings,
   });
-  return { api, seen, events, renewals: () => renewals };
+  return { api, seen, events, waits, renewals: () => renewals };
 }
+
+const offline = () => {
+  throw new TypeError('Failed to fetch');
+};
 
 describe('api client', () => {
   it('sends the spec headers, credentials and the bearer token', async () => {
@@ -172,6 +181,35 @@ describe('api client', () => {
     const { api, events } = client(() => json(200, { data: { n: 1 } }));
     await api.get('v1/thing', Thing, 'Thing');
     expect(events).toEqual(['started', 'finished']);
+  });
+});
+
+describe('retries', () => {
+  it('retries a read that reached no server, with backoff', async () => {
+    const { api, seen, waits } = client((_req, n) => (n < 3 ? offline() : json(200, { data: { n: 3 } })));
+    await expect(api.get('v1/thing', Thing, 'Thing')).resolves.toEqual({ data: { n: 3 } });
+    expect(seen).toHaveLength(3);
+    expect(waits).toEqual([500, 1500]);
+  });
+
+  it('retries a read answered 503, and gives the error after the last try', async () => {
+    const { api, seen, waits } = client(() => json(503, { message: 'Service unavailable' }));
+    await expect(api.get('v1/thing', Thing, 'Thing')).rejects.toMatchObject({ _tag: 'HttpError', status: 503 });
+    expect(seen).toHaveLength(3);
+    expect(waits).toEqual([500, 1500]);
+  });
+
+  it('never repeats a write silently', async () => {
+    const { api, seen, waits } = client(offline);
+    await expect(api.post('v1/thing', Thing, 'Thing', { body: { a: 1 } })).rejects.toBeInstanceOf(NetworkError);
+    expect(seen).toHaveLength(1);
+    expect(waits).toEqual([]);
+  });
+
+  it('does not retry a read the server refused', async () => {
+    const { api, seen } = client(() => json(404, { message: 'Not found' }));
+    await expect(api.get('v1/thing', Thing, 'Thing')).rejects.toMatchObject({ status: 404 });
+    expect(seen).toHaveLength(1);
   });
 });
 

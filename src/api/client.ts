@@ -32,6 +32,8 @@ export interface RequestOptions {
   readonly quiet?: boolean;
 }
 
+type Method = 'get' | 'post' | 'put' | 'delete';
+
 const unbound: ApiBindings = {
   getToken: () => null,
   getLanguage: () => 'en_GB',
@@ -43,7 +45,16 @@ const unbound: ApiBindings = {
  * Accept-Language, Bearer token; bodies under `payload`; query flattened; on 401 one single-flight
  * re-login and one retry; every response decoded with its schema before it leaves src/api/.
  */
-export function createApiClient(options: { baseUrl: string; timeoutMs?: number; fetch?: typeof fetch }) {
+export function createApiClient(options: {
+  baseUrl: string;
+  timeoutMs?: number;
+  fetch?: typeof fetch;
+  /** Waits before each retry of a read that found no server (offline, dropped, 502/503/504). Writes never retry. */
+  readRetryDelaysMs?: readonly number[];
+  sleep?: (ms: number) => Promise<void>;
+}) {
+  const retryDelays = options.readRetryDelaysMs ?? [500, 1500];
+  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   let bindings: ApiBindings = unbound;
   let renewal: Promise<void> | null = null;
 
@@ -108,6 +119,23 @@ export function createApiClient(options: { baseUrl: string; timeoutMs?: number; 
     return response;
   }
 
+  /**
+   * Reads are safe to repeat, so a read that reached no server is tried again with backoff; a write is
+   * never repeated silently (its failure is shown, and the partner decides).
+   */
+  async function sendWithReadRetries(method: Method, path: string, opts: RequestOptions): Promise<Response> {
+    for (let attempt = 0; ; attempt += 1) {
+      const delay = method === 'get' ? retryDelays[attempt] : undefined;
+      try {
+        const response = await send(method, path, opts);
+        if (delay === undefined || ![502, 503, 504].includes(response.status)) return response;
+      } catch (error) {
+        if (delay === undefined || !(error instanceof NetworkError)) throw error;
+      }
+      await sleep(delay);
+    }
+  }
+
   async function toHttpError(response: Response, path: string): Promise<HttpError> {
     const json: unknown = await response.json().catch(() => null);
     const body = Either.getOrNull(decodeEither(ErrorBody, 'ErrorBody')(json));
@@ -130,7 +158,7 @@ export function createApiClient(options: { baseUrl: string; timeoutMs?: number; 
     const report = opts.quiet ? undefined : bindings.onRequest;
     report?.('started');
     try {
-      const response = await send(method, path, opts);
+      const response = await sendWithReadRetries(method, path, opts);
       if (!response.ok) throw await toHttpError(response, path);
       const json: unknown = response.status === 204 ? null : await response.json().catch(() => null);
       const value = schema ? decodeWith(schema, name)(json) : (undefined as A);

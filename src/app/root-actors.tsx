@@ -2,6 +2,7 @@ import { useActorRef } from '@xstate/react';
 import { createContext, useContext, useState, type ReactNode } from 'react';
 import { waitFor, type ActorRefFrom } from 'xstate';
 import { authMachine } from '@/machines/auth/auth.machine';
+import { connectivityMachine } from '@/machines/connectivity/connectivity.machine';
 import { localeMachine } from '@/machines/locale/locale.machine';
 import { serializeLocaleCookie } from '@/machines/locale/locale.cookie';
 import { requestLanguageOf } from '@/machines/locale/locale.selectors';
@@ -11,6 +12,7 @@ import { tokenStorage } from './token-storage';
 
 interface RootActors {
   readonly auth: ActorRefFrom<typeof authMachine>;
+  readonly connectivity: ActorRefFrom<typeof connectivityMachine>;
   readonly locale: ActorRefFrom<typeof localeMachine>;
   readonly progress: ActorRefFrom<typeof pageProgressMachine>;
 }
@@ -25,6 +27,7 @@ function useRootActors(): RootActors {
 export const useAuthActor = () => useRootActors().auth;
 export const useLocaleActor = () => useRootActors().locale;
 export const useProgressActor = () => useRootActors().progress;
+export const useConnectivityActor = () => useRootActors().connectivity;
 
 const readCookie = (name: string): string | null =>
   document.cookie
@@ -67,6 +70,7 @@ export function RootActorsProvider({ children }: { children: ReactNode }) {
     },
   );
   const progress = useActorRef(pageProgressMachine);
+  const connectivity = useActorRef(connectivityMachine, { input: { online: navigator.onLine } });
 
   // Bound once, during the first render, so the very first request already carries the right headers.
   useState(() =>
@@ -84,6 +88,6 @@ export function RootActorsProvider({ children }: { children: ReactNode }) {
     }),
   );
 
-  const [actors] = useState<RootActors>(() => ({ auth, locale, progress }));
+  const [actors] = useState<RootActors>(() => ({ auth, connectivity, locale, progress }));
   return <RootActorsContext.Provider value={actors}>{children}</RootActorsContext.Provider>;
 }

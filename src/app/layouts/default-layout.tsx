@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { OfflineBanner } from '@/src/app/offline-banner';
 import { FormattedMessage } from 'react-intl';
 import { LanguageSwitcher } from '@/src/app/language-switcher';
 
@@ -12,6 +13,7 @@ export function DefaultLayout({ children }: { children: ReactNode }) {
         </span>
         <LanguageSwitcher />
       </header>
+      <OfflineBanner />
       <main id="main" className="guest-main">
         {children}
       </main>

@@ -1,5 +1,6 @@
 import { useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
+import { OfflineBanner } from '@/src/app/offline-banner';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useLocation } from 'wouter';
 import { currentUser } from '@/machines/auth/auth.selectors';
@@ -36,6 +37,7 @@ export function ProviderLayout({ children }: { children: ReactNode }) {
           {user ? <UserMenu user={user} onSignOut={() => auth.send({ type: 'auth.logout.requested' })} /> : null}
         </div>
       </header>
+      <OfflineBanner />
       <main id="main" className="provider-main" tabIndex={-1}>
         {children}
       </main>

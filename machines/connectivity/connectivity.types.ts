@@ -1,0 +1,6 @@
+export interface ConnectivityInput {
+  /** navigator.onLine at start-up. */
+  readonly online: boolean;
+}
+
+export type ConnectivityEvent = { type: 'connection.lost' } | { type: 'connection.restored' };
