@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { ROUTES } from '@/src/app/routes';
+import { ROUTE_TABLE as ROUTES } from '@/src/app/route-table';
 import { DashboardPage } from './pages/dashboard-page';
 import { LoginPage } from './pages/login-page';
 

@@ -4,7 +4,7 @@ import { currentUser } from '@/machines/auth/auth.selectors';
 import { createRequestMachine } from '@/machines/request/request.machine';
 import { dataOf, hasFailed } from '@/machines/request/request.selectors';
 import { fetchDashboard, fetchOnboardingStatus } from '@/src/api/partner-overview';
-import { hasRoute } from '@/src/app/routes';
+import { hasRoute } from '@/src/app/route-table';
 import { useAuthActor } from '@/src/app/root-actors';
 import { useSession } from '@/src/app/session-scope';
 import { useFormatters } from '@/src/app/use-formatters';

@@ -1,0 +1,84 @@
+/**
+ * First-load budget per route (ARCHITECTURE.md: at most 150 KB of JavaScript, gzip). Reads the build
+ * manifest (run after `vite build`): a route's first visit loads the entry chunk and its static imports,
+ * the route's page chunk and its static imports, and the English messages. Chunks loaded only on some
+ * browsers (the Temporal polyfill where Temporal is native) or only on interaction (the user menu) are
+ * listed apart. Prints a table; exits non-zero when a route is over the budget.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { ROUTE_TABLE } from '@/src/app/route-table';
+
+interface ManifestChunk {
+  file: string;
+  isEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+}
+
+export const BUDGET_JS_BYTES = 150 * 1024;
+const DIST = join(import.meta.dirname, '..', 'dist');
+const manifest = JSON.parse(readFileSync(join(DIST, '.vite', 'manifest.json'), 'utf8')) as Record<
+  string,
+  ManifestChunk
+>;
+
+const gzipped = new Map<string, number>();
+const gz = (file: string): number => {
+  if (!gzipped.has(file)) gzipped.set(file, gzipSync(readFileSync(join(DIST, file)), { level: 9 }).length);
+  return gzipped.get(file)!;
+};
+
+/** The chunk and everything it imports statically: what the browser fetches to run it. */
+function closure(key: string, seen = new Set<string>()): Set<string> {
+  if (seen.has(key)) return seen;
+  seen.add(key);
+  for (const next of manifest[key]?.imports ?? []) closure(next, seen);
+  return seen;
+}
+
+const keyEndingWith = (suffix: string): string => {
+  const key = Object.keys(manifest).find((k) => k.endsWith(suffix));
+  if (!key) throw new Error(`no chunk for ${suffix} in the build manifest: run vite build first`);
+  return key;
+};
+
+const entry = Object.keys(manifest).find((k) => manifest[k]!.isEntry)!;
+const messages = keyEndingWith('locales/en.json.js');
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+const rows = [
+  ...ROUTE_TABLE.map((r) => ({ route: r.path, page: keyEndingWith(`src/pages/${r.page}.tsx`) })),
+  { route: '(404)', page: null },
+].map(({ route, page }) => {
+  const keys = new Set([...closure(entry), messages, ...(page ? closure(page) : [])]);
+  const js = [...keys].reduce((sum, k) => sum + gz(manifest[k]!.file), 0);
+  const css = [...keys].flatMap((k) => manifest[k]!.css ?? []).reduce((sum, f) => sum + gz(f), 0);
+  return { route, js, css, chunks: keys.size, over: js > BUDGET_JS_BYTES };
+});
+
+console.log(`First load per route (gzip; budget ${kb(BUDGET_JS_BYTES)} of JavaScript)`);
+console.log(['route'.padEnd(12), 'JS'.padStart(10), 'CSS'.padStart(10), 'chunks'.padStart(7), ''].join(' '));
+for (const r of rows) {
+  console.log(
+    [
+      r.route.padEnd(12),
+      kb(r.js).padStart(10),
+      kb(r.css).padStart(10),
+      String(r.chunks).padStart(7),
+      r.over ? 'OVER BUDGET' : 'ok',
+    ].join(' '),
+  );
+}
+const deferred = Object.entries(manifest).filter(([k]) => /user-menu-popup|temporal-polyfill/.test(k));
+for (const [key, chunk] of deferred) {
+  const when = key.includes('temporal') ? 'only where the browser lacks Temporal' : 'on first use of the user menu';
+  console.log(`  not on first load: ${chunk.file} ${kb(gz(chunk.file))} (${when})`);
+}
+const over = rows.filter((r) => r.over);
+if (over.length > 0) {
+  console.error(`over budget: ${over.map((r) => `${r.route} ${kb(r.js - BUDGET_JS_BYTES)} over`).join(', ')}`);
+  process.exit(1);
+}

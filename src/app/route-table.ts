@@ -1,0 +1,31 @@
+import type { FeatureFlag } from '@/schemas/app-init';
+import type { RouteAccess } from './route-access';
+
+/** Layouts of spec §2: guests' pages, and the signed-in provider layout with the top bar. */
+export type LayoutName = 'default' | 'provider';
+
+/** A page module under src/pages/, named `<folder>/<file>` without the extension. */
+export type PageModule = 'dashboard/dashboard-page' | 'login/login-page';
+
+export interface RouteEntry {
+  readonly path: string;
+  readonly access: RouteAccess;
+  readonly layout: LayoutName;
+  /** Message id of the page title. */
+  readonly title: string;
+  readonly feature?: FeatureFlag;
+  /** The lazily loaded page: src/pages/<page>.tsx. */
+  readonly page: PageModule;
+}
+
+/**
+ * The portal's routes (spec §2, base /tpp/), as data: the app (routes.ts), the browser tests and the
+ * budget check all read this one table. Only pages that exist are listed: a route of the spec appears
+ * here when its page is built, and the dashboard links to it from then on (see `hasRoute`).
+ */
+export const ROUTE_TABLE: readonly RouteEntry[] = [
+  { path: '/', access: 'auth', layout: 'provider', title: 'dashboard.title', page: 'dashboard/dashboard-page' },
+  { path: '/login', access: 'guest', layout: 'default', title: 'login.title', page: 'login/login-page' },
+];
+
+export const hasRoute = (path: string): boolean => ROUTE_TABLE.some((r) => r.path === path);
