@@ -25,7 +25,11 @@ const server = spawn('npx', ['tsx', 'server/main.ts'], {
   detached: true,
 });
 const stopServer = () => {
-  if (server.pid) process.kill(-server.pid, 'SIGTERM');
+  try {
+    if (server.pid) process.kill(-server.pid, 'SIGTERM');
+  } catch {
+    // already gone
+  }
 };
 
 async function waitForServer(): Promise<void> {

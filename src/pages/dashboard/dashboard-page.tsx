@@ -28,6 +28,11 @@ export default function DashboardPage() {
   const summary = useSelector(dashboard, dataOf);
   const status = useSelector(onboarding, dataOf);
   const failed = useSelector(dashboard, hasFailed);
+  // Banners, cards and counters appear together once each read has answered (or failed), so nothing
+  // already on screen is pushed down by a late answer (layout shift).
+  const onboardingSettled = useSelector(onboarding, (s) => !s.hasTag('loading'));
+  const countersSettled = useSelector(session!.badgeCounters, (s) => !s.hasTag('loading'));
+  const settled = onboardingSettled && countersSettled && (summary !== null || failed);
   const counters = useSelector(session!.badgeCounters, dataOf);
   const partnerArea = session?.features?.third_party_partner === true;
   const fakeDate = useSelector(session!.appInit, (s) => s.context.init?.fake_date ?? null);
@@ -44,9 +49,10 @@ export default function DashboardPage() {
         <p className="muted">{intl.formatMessage({ id: 'dashboard.today' }, { date: fmt.date(today) })}</p>
       </header>
 
-      {status ? <DashboardBanners user={user} status={status} /> : null}
+      {!settled ? <PageLoading /> : null}
+      {settled && status ? <DashboardBanners user={user} status={status} /> : null}
 
-      {!partnerArea ? (
+      {!settled ? null : !partnerArea ? (
         <p className="alert alert-info" role="status">
           {intl.formatMessage({ id: 'dashboard.partnerAreaOff' })}
         </p>
@@ -57,9 +63,7 @@ export default function DashboardPage() {
             {intl.formatMessage({ id: 'app.retry' })}
           </button>
         </div>
-      ) : !summary ? (
-        <PageLoading />
-      ) : (
+      ) : !summary ? null : (
         <div className="summary-cards">
           <SummaryCard
             testId="card-find-work"
@@ -153,7 +157,7 @@ export default function DashboardPage() {
         </div>
       )}
 
-      {counters ? (
+      {settled && counters ? (
         <section className="card counters-panel" aria-labelledby="counters-title">
           <h2 id="counters-title">{intl.formatMessage({ id: 'counters.label' })}</h2>
           <ul className="counter-list">
