@@ -1,11 +1,20 @@
 import { Hono } from 'hono';
 import type { Config } from '@/server/config';
 import type { Db } from '@/server/db/db';
-import { NOT_FOUND, NotFoundError, SERVER_ERROR, ValidationError } from '@/server/http/api-errors';
+import {
+  NOT_FOUND,
+  NotFoundError,
+  SERVER_ERROR,
+  UNSUPPORTED_MEDIA_TYPE,
+  UnsupportedMediaTypeError,
+  ValidationError,
+} from '@/server/http/api-errors';
 import type { AppEnv } from '@/server/http/app-env';
 import { authRoutes } from '@/server/http/auth-routes';
+import { limitBody } from '@/server/http/body-limit';
 import { partnerRoutes } from '@/server/http/partner-routes';
 import { requireToken } from '@/server/http/require-token';
+import { securityHeaders } from '@/server/http/security-headers';
 import { PORTAL_BASE, servePortal } from '@/server/http/static';
 
 export interface AppDeps {
@@ -15,9 +24,15 @@ export interface AppDeps {
   readonly logError?: (error: unknown) => void;
 }
 
-/** The whole HTTP surface: the portal under /tpp/, sign-in, and the /v1 API. Testable with `app.request()`. */
+/**
+ * The whole HTTP surface: the portal under /tpp/, sign-in, and the /v1 API. Testable with `app.request()`; its
+ * endpoints are listed by `listRoutes(app)` (http/route-table.ts), which the authorization matrix test walks.
+ */
 export const createApp = ({ db, config, logError = (error) => console.error(error) }: AppDeps) => {
   const app = new Hono<AppEnv>();
+
+  app.use('*', securityHeaders());
+  app.use('*', limitBody(config.maxBodyBytes));
 
   app.get('/', (c) => c.redirect(PORTAL_BASE, 302));
   app.get('/healthz', async (c) => {
@@ -35,6 +50,7 @@ export const createApp = ({ db, config, logError = (error) => console.error(erro
   app.onError((error, c) => {
     if (error instanceof ValidationError) return c.json({ message: 'messages.validation', errors: error.errors }, 422);
     if (error instanceof NotFoundError) return c.json(NOT_FOUND, 404);
+    if (error instanceof UnsupportedMediaTypeError) return c.json(UNSUPPORTED_MEDIA_TYPE, 415);
     logError(error);
     return c.json(SERVER_ERROR, 500);
   });

@@ -16,9 +16,47 @@ export interface Config {
   readonly fakeDate: string | null;
   /** The built portal (vite build output) served under /tpp/. */
   readonly distDir: string;
-  /** The server's clock. Injected so tests can move time (token expiry) without waiting. */
+  /** The server's clock. Injected so tests can move time (token expiry, rate-limit windows) without waiting. */
   readonly now: () => Date;
+  /**
+   * The origin the portal is served from (`https://partners.example.com`), which the cookie endpoints accept as
+   * Origin. Null: the request's own origin (its Host header, https when the request or the proxy says so).
+   */
+  readonly publicOrigin: string | null;
+  /** Request bodies larger than this many bytes are refused with 413 before anything reads them. */
+  readonly maxBodyBytes: number;
+  /** Sign-in and token throttles (in memory, per server process: see server/README.md). */
+  readonly rateLimits: RateLimits;
+  /**
+   * Tests only (`app.request()` has no connection): take the client address from the `X-Test-Client` header.
+   * Never true from readConfig, so in production a client cannot pick its own rate-limit bucket.
+   */
+  readonly trustTestClientHeader: boolean;
 }
+
+/** At most `limit` counted events per key in a window of `windowS` seconds from the first one. */
+export interface WindowLimit {
+  readonly limit: number;
+  readonly windowS: number;
+}
+
+export interface RateLimits {
+  /** Failed sign-ins per account (e-mail); a successful sign-in clears the count. */
+  readonly loginFailuresPerAccount: WindowLimit;
+  /** Sign-in attempts, successful or not, per client address. */
+  readonly loginAttemptsPerAddress: WindowLimit;
+  /** POST /oauth/token calls per client address. */
+  readonly tokenCallsPerAddress: WindowLimit;
+}
+
+export const DEFAULT_RATE_LIMITS: RateLimits = {
+  loginFailuresPerAccount: { limit: 10, windowS: 15 * 60 },
+  loginAttemptsPerAddress: { limit: 30, windowS: 15 * 60 },
+  tokenCallsPerAddress: { limit: 60, windowS: 60 },
+};
+
+/** 1 MiB: far above any body the portal sends, small enough to refuse floods early. */
+export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 
 export const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -37,7 +75,24 @@ const isoDate = (name: string, raw: string | undefined): string | null => {
   return raw;
 };
 
-/** Reads PORT, DATA_DIR, DATABASE_URL, TOKEN_TTL_S, SESSION_TTL_S and FAKE_DATE; throws on a malformed value. */
+const origin = (name: string, raw: string | undefined): string | null => {
+  if (raw === undefined || raw === '') return null;
+  let url: URL | null = null;
+  try {
+    url = new URL(raw);
+  } catch {
+    url = null;
+  }
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.origin !== raw.replace(/\/$/, '')) {
+    throw new Error(`${name} must be an origin such as https://partners.example.com, got '${raw}'`);
+  }
+  return url.origin;
+};
+
+/**
+ * Reads PORT, DATA_DIR, DATABASE_URL, TOKEN_TTL_S, SESSION_TTL_S, FAKE_DATE, PUBLIC_ORIGIN,
+ * LOGIN_FAILURES_PER_ACCOUNT, LOGIN_ATTEMPTS_PER_ADDRESS and TOKEN_CALLS_PER_ADDRESS; throws on a malformed value.
+ */
 export const readConfig = (env: NodeJS.ProcessEnv): Config => ({
   port: positiveInt('PORT', env.PORT, 8080),
   // A DATA_DIR given on the command line is relative to the working directory; the default lives in the repo.
@@ -49,4 +104,33 @@ export const readConfig = (env: NodeJS.ProcessEnv): Config => ({
   fakeDate: isoDate('FAKE_DATE', env.FAKE_DATE),
   distDir: join(REPO_ROOT, 'dist'),
   now: () => new Date(),
+  publicOrigin: origin('PUBLIC_ORIGIN', env.PUBLIC_ORIGIN),
+  maxBodyBytes: DEFAULT_MAX_BODY_BYTES,
+  rateLimits: {
+    loginFailuresPerAccount: {
+      ...DEFAULT_RATE_LIMITS.loginFailuresPerAccount,
+      limit: positiveInt(
+        'LOGIN_FAILURES_PER_ACCOUNT',
+        env.LOGIN_FAILURES_PER_ACCOUNT,
+        DEFAULT_RATE_LIMITS.loginFailuresPerAccount.limit,
+      ),
+    },
+    loginAttemptsPerAddress: {
+      ...DEFAULT_RATE_LIMITS.loginAttemptsPerAddress,
+      limit: positiveInt(
+        'LOGIN_ATTEMPTS_PER_ADDRESS',
+        env.LOGIN_ATTEMPTS_PER_ADDRESS,
+        DEFAULT_RATE_LIMITS.loginAttemptsPerAddress.limit,
+      ),
+    },
+    tokenCallsPerAddress: {
+      ...DEFAULT_RATE_LIMITS.tokenCallsPerAddress,
+      limit: positiveInt(
+        'TOKEN_CALLS_PER_ADDRESS',
+        env.TOKEN_CALLS_PER_ADDRESS,
+        DEFAULT_RATE_LIMITS.tokenCallsPerAddress.limit,
+      ),
+    },
+  },
+  trustTestClientHeader: false,
 });

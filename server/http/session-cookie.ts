@@ -1,14 +1,21 @@
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { isHttps } from '@/server/http/request-origin';
 
-/** The sign-in session cookie (the monolith session that POST /oauth/token exchanges for a bearer token). */
+/**
+ * The sign-in session cookie (the monolith session that POST /oauth/token exchanges for a bearer token). Secure only
+ * over https, so plain-http local runs still sign in.
+ */
 export const SESSION_COOKIE = 'tpp_session';
 
-/** Secure only over https (directly or behind a proxy that says so), so plain-http local runs still sign in. */
-const isHttps = (c: Context) =>
-  new URL(c.req.url).protocol === 'https:' || c.req.header('x-forwarded-proto')?.split(',')[0]?.trim() === 'https';
+/** What newSecret() makes: 32 bytes, base64url. Anything else is no session, and never reaches the database. */
+const SESSION_ID = /^[A-Za-z0-9_-]{43}$/;
 
-export const readSessionCookie = (c: Context): string | undefined => getCookie(c, SESSION_COOKIE);
+/** The session id the request carries, or undefined when there is none or it cannot be one (`%00`, garbage). */
+export const readSessionCookie = (c: Context): string | undefined => {
+  const value = getCookie(c, SESSION_COOKIE);
+  return value !== undefined && SESSION_ID.test(value) ? value : undefined;
+};
 
 export const writeSessionCookie = (c: Context, sessionId: string, maxAgeSeconds: number): void =>
   setCookie(c, SESSION_COOKIE, sessionId, {

@@ -1,5 +1,5 @@
 import { createApp } from '@/server/app';
-import type { Config } from '@/server/config';
+import { DEFAULT_MAX_BODY_BYTES, DEFAULT_RATE_LIMITS, type Config } from '@/server/config';
 import type { Db } from '@/server/db/db';
 import { migrate } from '@/server/db/migrate';
 import { openPgliteDb } from '@/server/db/pglite-db';
@@ -28,6 +28,31 @@ export interface SeededApp {
 }
 
 /**
+ * The config of the test apps: production defaults except throttles that never bite (suites sign in far more often
+ * than a person would, on a clock that stands still — rate-limit.test.ts sets the real ones) and the X-Test-Client
+ * header trusted as the client address (app.request() has no connection).
+ */
+export const testConfig = (overrides: Partial<Omit<Config, 'now'>> = {}, now: () => Date = () => TEST_NOW): Config => ({
+  port: 0,
+  dataDir: 'memory',
+  databaseUrl: null,
+  tokenTtlS: 900,
+  sessionTtlS: 30 * 24 * 3600,
+  fakeDate: null,
+  distDir: '/nonexistent-dist',
+  publicOrigin: null,
+  maxBodyBytes: DEFAULT_MAX_BODY_BYTES,
+  rateLimits: {
+    loginFailuresPerAccount: { ...DEFAULT_RATE_LIMITS.loginFailuresPerAccount, limit: 10_000 },
+    loginAttemptsPerAddress: { ...DEFAULT_RATE_LIMITS.loginAttemptsPerAddress, limit: 10_000 },
+    tokenCallsPerAddress: { ...DEFAULT_RATE_LIMITS.tokenCallsPerAddress, limit: 10_000 },
+  },
+  trustTestClientHeader: true,
+  ...overrides,
+  now,
+});
+
+/**
  * An in-memory database, migrated and seeded at the test scale (the same seed code as `npm run seed`), behind the
  * real app. Unexpected errors are collected in `errors` rather than printed, so a test can assert there were none.
  */
@@ -41,27 +66,24 @@ export const createSeededApp = async (overrides: Partial<Omit<Config, 'now'>> = 
     },
   };
   const seeded = await seedDatabase(db, { now: clock.now, scale: TEST_SCALE });
-  const config: Config = {
-    port: 0,
-    dataDir: 'memory',
-    databaseUrl: null,
-    tokenTtlS: 900,
-    sessionTtlS: 30 * 24 * 3600,
-    fakeDate: null,
-    distDir: '/nonexistent-dist',
-    ...overrides,
-    now: () => clock.now,
-  };
+  const config = testConfig(overrides, () => clock.now);
   const errors: unknown[] = [];
   return { app: createApp({ db, config, logError: (e) => errors.push(e) }), db, config, clock, seeded, errors };
 };
 
-/** A JSON POST request body and headers. */
+/** The header the portal's client sends on every call; the cookie endpoints refuse requests without it. */
+export const XHR = { 'x-requested-with': 'XMLHttpRequest' } as const;
+
+/** A JSON POST as the portal sends it (X-Requested-With, no Origin: same as a same-origin call without one). */
 export const jsonPost = (body: unknown, headers: Record<string, string> = {}): RequestInit => ({
   method: 'POST',
-  headers: { 'content-type': 'application/json', ...headers },
+  headers: { 'content-type': 'application/json', ...XHR, ...headers },
   body: JSON.stringify(body),
 });
+
+/** POST /logout as the portal sends it. */
+export const logout = (app: SeededApp['app'], cookie: string | null, headers: Record<string, string> = {}) =>
+  app.request('/logout', { method: 'POST', headers: { ...XHR, ...(cookie ? { cookie } : {}), ...headers } });
 
 export const TOKEN_REQUEST = {
   payload: { grant_type: 'monolith_cookie_grant', client_id: '', client_secret: '', scope: '*' },

@@ -1,0 +1,174 @@
+/**
+ * The authorization matrix: every endpoint the app registers, called by every kind of caller, against an explicit
+ * table of expected statuses. The endpoints come from the app itself (listRoutes), so a new endpoint without a row
+ * here fails, and so does a row for an endpoint that no longer exists.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '@/server/app';
+import type { Db } from '@/server/db/db';
+import { listMiddlewarePaths, listRoutes } from '@/server/http/route-table';
+import {
+  createSeededApp,
+  jsonPost,
+  logout,
+  SETUP_TIMEOUT_MS,
+  signIn,
+  testConfig,
+  TOKEN_REQUEST,
+  type SeededApp,
+} from '@/server/testing/seeded-app';
+
+/** Who calls: the bearer token each one sends (none for `anonymous`). */
+const CALLERS = ['anonymous', 'expired', 'loggedOut', 'otherPartner', 'admin'] as const;
+type Caller = (typeof CALLERS)[number];
+
+/** The first partner, whose data no other caller may ever see. */
+const OWNER = 'partner@example.com';
+/** Another partner with different data on every /v1 endpoint. */
+const OTHER_PARTNER = 'starter@example.com';
+const ADMIN = 'admin@example.com';
+
+interface Row {
+  /** The request that exercises the endpoint (a concrete path for a wildcard route). */
+  readonly request: { readonly path: string; readonly init?: RequestInit };
+  readonly status: Readonly<Record<Caller, number>>;
+  /** The answer is the caller's own data: it must match what that caller's own session reads, never the owner's. */
+  readonly callersOwnData?: true;
+}
+
+const everyone = (status: number): Record<Caller, number> =>
+  Object.fromEntries(CALLERS.map((caller) => [caller, status])) as Record<Caller, number>;
+const signedInOnly = { anonymous: 401, expired: 401, loggedOut: 401, otherPartner: 200, admin: 200 };
+
+const MATRIX: Readonly<Record<string, Row>> = {
+  'GET /': { request: { path: '/' }, status: everyone(302) },
+  'GET /healthz': { request: { path: '/healthz' }, status: everyone(200) },
+  'GET /tpp': { request: { path: '/tpp' }, status: everyone(301) },
+  'GET /tpp/*': { request: { path: '/tpp/dashboard' }, status: everyone(200) },
+  // Sign-in is by e-mail and password: a bearer token neither helps nor hinders it.
+  'POST /login': {
+    request: { path: '/login', init: jsonPost({ email: 'unverified@example.com', password: 'demo1234' }) },
+    status: everyone(200),
+  },
+  // Logout ends the cookie's session; without a cookie it is a no-op, whatever token comes with it.
+  'POST /logout': { request: { path: '/logout', init: jsonPost({}) }, status: everyone(200) },
+  // A token comes only from a session cookie: a bearer token, live or not, is no substitute.
+  'POST /oauth/token': { request: { path: '/oauth/token', init: jsonPost(TOKEN_REQUEST) }, status: everyone(401) },
+  'GET /v1/user-info': { request: { path: '/v1/user-info' }, status: signedInOnly, callersOwnData: true },
+  'GET /v1/app-init': { request: { path: '/v1/app-init' }, status: signedInOnly, callersOwnData: true },
+  'GET /v1/badge-counters': { request: { path: '/v1/badge-counters' }, status: signedInOnly, callersOwnData: true },
+  'GET /v1/onboarding-status': {
+    request: { path: '/v1/onboarding-status' },
+    status: signedInOnly,
+    callersOwnData: true,
+  },
+  'GET /v1/dashboard': { request: { path: '/v1/dashboard' }, status: signedInOnly, callersOwnData: true },
+};
+
+/** The route table does not depend on the database: read it from an app over a database that is never queried. */
+const unusedDb: Db = {
+  query: () => Promise.reject(new Error('not used')),
+  exec: () => Promise.reject(new Error('not used')),
+  transaction: () => Promise.reject(new Error('not used')),
+  close: () => Promise.resolve(),
+};
+const ROUTES = listRoutes(createApp({ db: unusedDb, config: testConfig() })).map((r) => `${r.method} ${r.path}`);
+
+describe('the route table', () => {
+  it('has a row in the matrix for every endpoint of the app', () => {
+    expect(ROUTES.filter((route) => !(route in MATRIX))).toEqual([]);
+  });
+
+  it('has no row for an endpoint the app does not have', () => {
+    expect(Object.keys(MATRIX).filter((route) => !ROUTES.includes(route))).toEqual([]);
+  });
+
+  it('registers endpoints with a method; `all` is only for the middleware (listRoutes leaves it out)', () => {
+    expect(listMiddlewarePaths(createApp({ db: unusedDb, config: testConfig() }))).toEqual(['/*', '/v1/*']);
+  });
+});
+
+let t: SeededApp;
+let dist: string;
+const tokens = {} as Record<Caller | 'owner', string | null>;
+/** Each caller's answers through a second session of their own: what "their own data" is. */
+const reference = {} as Record<string, unknown>;
+
+const call = async (row: Row, token: string | null): Promise<Response> => {
+  const init = row.request.init ?? {};
+  const headers = new Headers(init.headers);
+  if (token) headers.set('authorization', `Bearer ${token}`);
+  return t.app.request(row.request.path, { ...init, headers });
+};
+
+beforeAll(async () => {
+  dist = mkdtempSync(join(tmpdir(), 'tpp-dist-'));
+  mkdirSync(join(dist, 'assets'));
+  writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Partner portal</title>');
+  t = await createSeededApp({ distDir: dist });
+
+  tokens.anonymous = null;
+  tokens.owner = (await signIn(t.app, OWNER)).token;
+  tokens.otherPartner = (await signIn(t.app, OTHER_PARTNER)).token;
+  tokens.admin = (await signIn(t.app, ADMIN)).token;
+  // Issued one token lifetime and a minute ago, from a session that is still live.
+  const start = t.clock.now;
+  t.clock.advance(-(t.config.tokenTtlS + 60));
+  tokens.expired = (await signIn(t.app, OWNER)).token;
+  t.clock.now = start;
+  const loggedOut = await signIn(t.app, OWNER);
+  expect((await logout(t.app, loggedOut.cookie)).status).toBe(200);
+  tokens.loggedOut = loggedOut.token;
+
+  const second = { otherPartner: await signIn(t.app, OTHER_PARTNER), admin: await signIn(t.app, ADMIN) };
+  for (const [route, row] of Object.entries(MATRIX)) {
+    if (!row.callersOwnData) continue;
+    for (const who of ['owner', 'otherPartner', 'admin'] as const) {
+      const token = who === 'owner' ? tokens.owner : second[who].token;
+      const response = await call(row, token);
+      expect(response.status).toBe(200);
+      reference[`${route} ${who}`] = await response.json();
+    }
+  }
+}, SETUP_TIMEOUT_MS);
+afterAll(() => rmSync(dist, { recursive: true, force: true }));
+
+describe.each(ROUTES)('%s', (route) => {
+  it.each(CALLERS)('called by %s', async (caller) => {
+    const row = MATRIX[route];
+    if (!row) throw new Error(`${route} has no row in MATRIX`);
+    const response = await call(row, tokens[caller]);
+    expect(response.status).toBe(row.status[caller]);
+    if (response.status === 401) expect(await response.json()).toEqual({ message: 'Unauthenticated.' });
+    if (row.callersOwnData && response.status === 200) {
+      const body: unknown = await response.json();
+      const own = reference[`${route} ${caller}`];
+      expect(body).toEqual(own);
+      // The other partner's data differs from the owner's on every endpoint, so the equality above really tells
+      // whose data came back. (The admin's app-init equals the owner's — all flags on — so it is not held to this.)
+      if (caller === 'otherPartner') {
+        expect(own).not.toEqual(reference[`${route} owner`]);
+        expect(body).not.toEqual(reference[`${route} owner`]);
+      }
+    }
+  });
+});
+
+describe('whose data comes back', () => {
+  it('user-info names the caller, by id and e-mail', async () => {
+    for (const [caller, email] of [
+      ['otherPartner', OTHER_PARTNER],
+      ['admin', ADMIN],
+    ] as const) {
+      const row = MATRIX['GET /v1/user-info'];
+      if (!row) throw new Error('no user-info row');
+      const body = (await (await call(row, tokens[caller])).json()) as { id: number; email: string };
+      const { rows } = await t.db.query<{ id: number }>('select id from users where email = $1', [email]);
+      expect(body).toMatchObject({ id: rows[0]?.id, email });
+    }
+    expect(t.errors).toEqual([]);
+  });
+});

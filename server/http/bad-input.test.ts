@@ -1,0 +1,319 @@
+/**
+ * Bad input to every request schema the server decodes — LoginRequest (POST /login) and TokenRequest
+ * (POST /oauth/token) — generated with fast-check: any JSON value, wrong types in each field, strings up to 1 MB,
+ * any Unicode, deep nesting, bodies that are not JSON, wrong content types. The answer is always a 4xx with a JSON
+ * `message`: never a 500, never an unexpected error logged.
+ */
+import fc from 'fast-check';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createApp } from '@/server/app';
+import { MAX_MESSAGE_LENGTH } from '@/server/http/api-errors';
+import { MAX_BODY_DEPTH, nestsDeeperThan } from '@/server/http/read-body';
+import {
+  createSeededApp,
+  sessionCookieOf,
+  SETUP_TIMEOUT_MS,
+  signIn,
+  TOKEN_REQUEST,
+  type SeededApp,
+  XHR,
+} from '@/server/testing/seeded-app';
+
+let t: SeededApp;
+let cookie: string;
+beforeAll(async () => {
+  t = await createSeededApp();
+  ({ cookie } = await signIn(t.app, 'partner@example.com'));
+}, SETUP_TIMEOUT_MS);
+// Each test answers for the unexpected errors of its own requests.
+beforeEach(() => {
+  t.errors.splice(0);
+});
+
+/** The decoded endpoints. The token call carries a live session cookie, so only its body can make it fail. */
+const ENDPOINTS = [
+  { path: '/login', fields: ['email', 'password'], envelope: (fields: unknown) => fields, headers: {} },
+  {
+    path: '/oauth/token',
+    fields: ['grant_type', 'client_id', 'client_secret', 'scope'],
+    envelope: (fields: unknown) => ({ payload: fields }),
+    get headers() {
+      return { cookie };
+    },
+  },
+] as const;
+type Endpoint = (typeof ENDPOINTS)[number];
+
+const post = (endpoint: Endpoint, body: BodyInit, contentType: string | null = 'application/json') =>
+  t.app.request(endpoint.path, {
+    method: 'POST',
+    headers: { ...XHR, ...endpoint.headers, ...(contentType === null ? {} : { 'content-type': contentType }) },
+    body,
+  });
+
+/** A 4xx with a JSON body whose `message` is a non-empty string, no cookie, no token, and nothing logged. */
+const expectRefused = async (response: Response, allowed: readonly number[] = [400, 401, 413, 415, 422]) => {
+  expect(allowed).toContain(response.status);
+  expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+  const body = (await response.json()) as { message?: unknown; errors?: Record<string, string[]> };
+  expect(typeof body.message).toBe('string');
+  expect(body.message).not.toBe('');
+  for (const [field, messages] of Object.entries(body.errors ?? {})) {
+    expect(field.length).toBeLessThanOrEqual(MAX_MESSAGE_LENGTH);
+    for (const message of messages) expect(message.length).toBeLessThanOrEqual(MAX_MESSAGE_LENGTH + 1);
+  }
+  expect(sessionCookieOf(response)).toBeNull();
+  // Taken out, so that each generated case (and each shrunk one) answers for its own errors only.
+  expect(t.errors.splice(0)).toEqual([]);
+};
+
+/** Any value of a JSON document, with Unicode strings (lone surrogates included). */
+const json = fc.jsonValue({ maxDepth: 4, stringUnit: 'binary' });
+/** A value of the wrong type for a string or literal field. */
+const wrongType = fc.oneof(
+  fc.integer(),
+  fc.double({ noNaN: true, noDefaultInfinity: true }),
+  fc.boolean(),
+  fc.constant(null),
+  fc.array(json, { maxLength: 4 }),
+  fc.dictionary(fc.string(), json, { maxKeys: 4 }),
+);
+/** Values deep enough to overflow a recursive decoder: nested arrays or objects, 1 to 200,000 levels. */
+const deep = fc
+  .tuple(fc.integer({ min: 1, max: 200_000 }), fc.boolean())
+  .map(([depth, arrays]) =>
+    arrays ? '['.repeat(depth) + ']'.repeat(depth) : '{"a":'.repeat(depth) + '1' + '}'.repeat(depth),
+  );
+
+describe.each(ENDPOINTS)('POST $path', (endpoint) => {
+  it('answers any JSON value with a 4xx and a message', async () => {
+    await fc.assert(
+      fc.asyncProperty(json, async (value) => {
+        await expectRefused(await post(endpoint, JSON.stringify(endpoint.envelope(value))));
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it('answers wrong types, missing fields and Unicode in each field with a 4xx and a message', async () => {
+    const field = fc.oneof(wrongType, fc.string({ unit: 'binary', maxLength: 300 }), fc.constant(undefined));
+    const fields = fc.record(Object.fromEntries(endpoint.fields.map((name) => [name, field])));
+    await fc.assert(
+      fc.asyncProperty(fields, async (value) => {
+        await expectRefused(await post(endpoint, JSON.stringify(endpoint.envelope(value))));
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it('answers strings up to 1 MB with a 4xx and a message, without echoing them back', async () => {
+    const huge = fc
+      .tuple(fc.integer({ min: 200, max: 1024 * 1024 }), fc.constantFrom('x', 'é', '€', '😀', '\u0000', '"'))
+      .map(([length, char]) => char.repeat(Math.ceil(length / char.length)));
+    await fc.assert(
+      fc.asyncProperty(huge, fc.constantFrom(...endpoint.fields), async (text, name) => {
+        const value = Object.fromEntries(endpoint.fields.map((f) => [f, f === name ? text : '']));
+        const response = await post(endpoint, JSON.stringify(endpoint.envelope(value)));
+        expect((await response.clone().text()).length).toBeLessThan(4096);
+        await expectRefused(response);
+      }),
+      { numRuns: 12 },
+    );
+  });
+
+  it('answers deeply nested bodies, at the root or in a field, with a 4xx and a message', async () => {
+    await fc.assert(
+      fc.asyncProperty(deep, fc.constantFrom('root', ...endpoint.fields), async (nested, where) => {
+        const body =
+          where === 'root' ? nested : JSON.stringify(endpoint.envelope({ [where]: '§' })).replace('"§"', nested);
+        await expectRefused(await post(endpoint, body));
+      }),
+      { numRuns: 25 },
+    );
+  });
+
+  it('answers bodies that are not JSON with 422 (or 413 when too large)', async () => {
+    const notJson = fc.oneof(
+      fc.string({ unit: 'binary', maxLength: 200 }).filter((s) => {
+        try {
+          // Reading a body as text drops a leading byte order mark, as TextDecoder does.
+          JSON.parse(s.replace(/^\uFEFF/, ''));
+          return false;
+        } catch {
+          return true;
+        }
+      }),
+      fc.uint8Array({ minLength: 1, maxLength: 200 }).filter((bytes) => {
+        try {
+          JSON.parse(new TextDecoder().decode(bytes));
+          return false;
+        } catch {
+          return true;
+        }
+      }),
+      fc.constant(''),
+      fc.constant('{"email":'),
+      fc.constant('\uFEFF'),
+    );
+    await fc.assert(
+      fc.asyncProperty(notJson, async (body) => {
+        const response = await post(endpoint, body);
+        expect(response.status).toBe(422);
+        expect(await response.clone().json()).toEqual({
+          message: 'messages.validation',
+          errors: { body: ['The request body must be valid JSON.'] },
+        });
+        await expectRefused(response);
+      }),
+      { numRuns: 100 },
+    );
+  });
+
+  it('answers a content type other than JSON with 415, even around a valid body', async () => {
+    const valid =
+      endpoint.path === '/login'
+        ? JSON.stringify({ email: 'partner@example.com', password: 'demo1234' })
+        : JSON.stringify(TOKEN_REQUEST);
+    const contentType = fc.oneof(
+      fc.constantFrom(
+        null,
+        'text/plain',
+        'text/plain;charset=UTF-8',
+        'application/x-www-form-urlencoded',
+        'multipart/form-data; boundary=x',
+        'application/jsonp',
+        'application/json-patch+json',
+        'text/json',
+        '',
+      ),
+      fc.string({ maxLength: 40 }).filter((s) => s.split(';')[0]?.trim().toLowerCase() !== 'application/json'),
+    );
+    await fc.assert(
+      fc.asyncProperty(contentType, async (type) => {
+        const response = await post(endpoint, valid, type);
+        expect(response.status).toBe(415);
+        expect(await response.clone().json()).toEqual({
+          message: 'The request body must be JSON (Content-Type: application/json).',
+        });
+        await expectRefused(response);
+      }),
+      { numRuns: 40 },
+    );
+    // The check reads the media type only: parameters and case do not matter.
+    const ok = await post(endpoint, valid, 'Application/JSON; charset=utf-8');
+    expect(ok.status).toBe(200);
+  });
+});
+
+describe('characters PostgreSQL cannot store', () => {
+  it('an e-mail with a NUL is no one’s: 401 like an unknown e-mail, not a database error', async () => {
+    const [login] = ENDPOINTS;
+    for (const email of ['\u0000', 'partner@example.com\u0000', '\u0000partner@example.com']) {
+      const response = await post(login, JSON.stringify({ email, password: 'demo1234' }));
+      expect(response.status).toBe(401);
+      expect(await response.clone().json()).toEqual({ message: 'The user credentials were incorrect.' });
+      await expectRefused(response);
+    }
+  });
+});
+
+describe('session cookie values', () => {
+  it('any value, percent-encoded NUL included, is no session: 401 on the token call, 200 on logout', async () => {
+    const value = fc.oneof(
+      fc.constantFrom('%00', 'a%00b', '%ZZ', '%', '"quoted"', 'x'.repeat(4000)),
+      fc.string({ maxLength: 80 }).map(encodeURIComponent),
+      fc.string({ unit: 'binary', maxLength: 40 }).map(encodeURIComponent),
+      fc.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+    );
+    await fc.assert(
+      fc.asyncProperty(value, async (raw) => {
+        const headers = { ...XHR, 'content-type': 'application/json', cookie: `tpp_session=${raw}` };
+        const token = await t.app.request('/oauth/token', {
+          method: 'POST',
+          headers,
+          body: JSON.stringify(TOKEN_REQUEST),
+        });
+        expect(token.status).toBe(401);
+        await expectRefused(token);
+        const logout = await t.app.request('/logout', { method: 'POST', headers });
+        expect(logout.status).toBe(200);
+        expect(t.errors.splice(0)).toEqual([]);
+      }),
+      { numRuns: 100 },
+    );
+  });
+});
+
+describe('deep nesting', () => {
+  it('is measured without recursion, at any depth', () => {
+    expect(nestsDeeperThan('x', 0)).toBe(false);
+    expect(nestsDeeperThan({}, 0)).toBe(true);
+    expect(nestsDeeperThan({ a: [1] }, 2)).toBe(false);
+    expect(nestsDeeperThan({ a: [{}] }, 2)).toBe(true);
+    expect(nestsDeeperThan(JSON.parse('['.repeat(500_000) + ']'.repeat(500_000)), MAX_BODY_DEPTH)).toBe(true);
+  });
+
+  it('past MAX_BODY_DEPTH is a 422 naming the body', async () => {
+    const [login] = ENDPOINTS;
+    const body = `{"email":${'['.repeat(MAX_BODY_DEPTH)}${']'.repeat(MAX_BODY_DEPTH)},"password":"x"}`;
+    const response = await post(login, body);
+    expect(response.status).toBe(422);
+    expect(await response.json()).toEqual({
+      message: 'messages.validation',
+      errors: { body: ['The request body is nested too deeply.'] },
+    });
+    const shallow = await post(
+      login,
+      `{"email":${'['.repeat(MAX_BODY_DEPTH - 1)}${']'.repeat(MAX_BODY_DEPTH - 1)},"password":"x"}`,
+    );
+    expect(shallow.status).toBe(422);
+    expect(Object.keys(((await shallow.json()) as { errors: object }).errors)).toEqual(['email']);
+  });
+});
+
+describe('the request body size limit', () => {
+  const TOO_LARGE = { message: 'The request body is too large.' };
+  const small = () => createApp({ db: t.db, config: { ...t.config, maxBodyBytes: 1000 } });
+  const login = (app: ReturnType<typeof small>, body: BodyInit, headers: Record<string, string> = {}) =>
+    app.request('/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...XHR, ...headers },
+      body,
+      duplex: 'half',
+    } as RequestInit);
+
+  it('is 1 MiB: a body one byte over gets 413 with a JSON message', async () => {
+    const over = await post(ENDPOINTS[0], `{"email":"${'x'.repeat(t.config.maxBodyBytes - 11)}"}`);
+    expect(over.status).toBe(413);
+    expect(await over.json()).toEqual(TOO_LARGE);
+    const at = await post(ENDPOINTS[0], `{"email":"${'x'.repeat(t.config.maxBodyBytes - 12)}"}`);
+    expect(at.status).toBe(422);
+  });
+
+  it('refuses from Content-Length alone, before reading the body', async () => {
+    const response = await login(small(), '{}', { 'content-length': '1001' });
+    expect(response.status).toBe(413);
+    expect(await response.json()).toEqual(TOO_LARGE);
+  });
+
+  it('stops a streamed body once it passes the limit', async () => {
+    let pulled = 0;
+    const endless = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        pulled += 1;
+        controller.enqueue(new TextEncoder().encode('x'.repeat(300)));
+      },
+    });
+    const response = await login(small(), endless);
+    expect(response.status).toBe(413);
+    expect(await response.json()).toEqual(TOO_LARGE);
+    expect(pulled).toBeLessThan(10);
+  });
+
+  it('counts bytes, not characters', async () => {
+    const app = small();
+    expect((await login(app, JSON.stringify({ email: 'é'.repeat(490) }))).status).toBe(422);
+    expect((await login(app, JSON.stringify({ email: 'é'.repeat(495) }))).status).toBe(413);
+    expect(t.errors).toEqual([]);
+  });
+});
