@@ -25,7 +25,15 @@ const server = (port: number, env: Record<string, string>) => ({
   timeout: 120_000,
   stdout: 'ignore' as const,
   stderr: 'pipe' as const,
-  env: { PORT: String(port), DATA_DIR: 'memory', NODE_ENV: 'test', ...env },
+  // The whole suite signs in from one address: rate limits sized for people would throttle it.
+  env: {
+    PORT: String(port),
+    DATA_DIR: 'memory',
+    NODE_ENV: 'test',
+    LOGIN_ATTEMPTS_PER_ADDRESS: '1000',
+    TOKEN_CALLS_PER_ADDRESS: '1000',
+    ...env,
+  },
 });
 
 export default defineConfig({
