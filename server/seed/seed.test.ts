@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '@/server/db/db';
 import { migrate, migrationFiles } from '@/server/db/migrate';
-import { openPgliteDb } from '@/server/db/pglite-db';
+import { openTestDb } from '@/server/testing/test-db';
 import { haversineMetres } from '@/server/geo/distance';
 import { loadTowns } from '@/server/geo/towns';
 import { JOB_CATEGORIES } from '@/server/jobs/job-categories';
@@ -15,7 +15,7 @@ const SCALE = { partners: 10, jobs: 1500, journeys: 30 };
 
 let db: Db;
 beforeAll(async () => {
-  db = await openPgliteDb('memory');
+  db = await openTestDb();
   await migrate(db);
   await seedDatabase(db, { now: TEST_NOW, scale: SCALE });
 }, SETUP_TIMEOUT_MS);
@@ -110,7 +110,7 @@ describe('the demo seed', () => {
   it(
     'is deterministic: the same clock and scale give the same marketplace',
     async () => {
-      const again = await openPgliteDb('memory');
+      const again = await openTestDb();
       try {
         await migrate(again);
         await seedDatabase(again, { now: TEST_NOW, scale: SCALE });

@@ -2,7 +2,7 @@ import { createApp } from '@/server/app';
 import { DEFAULT_MAX_BODY_BYTES, DEFAULT_RATE_LIMITS, type Config } from '@/server/config';
 import type { Db } from '@/server/db/db';
 import { migrate } from '@/server/db/migrate';
-import { openPgliteDb } from '@/server/db/pglite-db';
+import { openTestDb } from '@/server/testing/test-db';
 import { DEMO_PASSWORD } from '@/server/seed/account-plan';
 import { seedDatabase, TEST_SCALE, type SeedSummary } from '@/server/seed/seed';
 
@@ -57,7 +57,7 @@ export const testConfig = (overrides: Partial<Omit<Config, 'now'>> = {}, now: ()
  * real app. Unexpected errors are collected in `errors` rather than printed, so a test can assert there were none.
  */
 export const createSeededApp = async (overrides: Partial<Omit<Config, 'now'>> = {}): Promise<SeededApp> => {
-  const db = await openPgliteDb('memory');
+  const db = await openTestDb();
   await migrate(db);
   const clock: TestClock = {
     now: TEST_NOW,
