@@ -27,3 +27,10 @@ test('signing in, the dashboard, the user menu and a language switch break no Co
   await expect(page.locator('main h1')).toBeVisible();
   expect(violations).toEqual([]);
 });
+
+test('the served index.html carries no inline script, style or event handler', async ({ request }) => {
+  const html = await (await request.get('')).text();
+  expect(html).toMatch(/<script type="module" crossorigin src="\/tpp\/assets\/index-[\w-]+\.js"><\/script>/);
+  expect(html.match(/<script(?![^>]*\bsrc=)[^>]*>/g)).toBeNull();
+  expect(html).not.toMatch(/<style|\sstyle=|\son[a-z]+=|javascript:/i);
+});
