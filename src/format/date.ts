@@ -1,5 +1,6 @@
 import { DISPLAY_TIME_ZONE, isoFor, type PortalLocale } from '@/src/format/locale-codes';
 import { EMPTY } from '@/src/format/number';
+import { dateTimeFormat } from '@/src/format/intl-cache';
 
 /** A value parsed from text: a calendar date, or an exact time when the text carried a time of day. */
 export type ParsedDate = Temporal.PlainDate | Temporal.Instant;
@@ -89,10 +90,10 @@ export function formatDate(input: DateInput, locale: PortalLocale): string {
   // Noon UTC keeps the calendar day whatever zone Intl formats it in; we format in UTC anyway.
   const asUtcNoon = new Date(Date.UTC(date.year, date.month - 1, date.day, 12));
   if (locale === 'en') {
-    const month = new Intl.DateTimeFormat('en-GB', { month: 'long', timeZone: 'UTC' }).format(asUtcNoon);
+    const month = dateTimeFormat('en-GB', { month: 'long', timeZone: 'UTC' }).format(asUtcNoon);
     return `${englishOrdinal(date.day)} ${month} ${date.year}`;
   }
-  return new Intl.DateTimeFormat(isoFor(locale), {
+  return dateTimeFormat(isoFor(locale), {
     day: 'numeric',
     month: 'long',
     year: 'numeric',

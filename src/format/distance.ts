@@ -1,5 +1,6 @@
 import { isoFor, type PortalLocale } from '@/src/format/locale-codes';
 import { EMPTY, isFiniteNumber } from '@/src/format/number';
+import { numberFormat } from '@/src/format/intl-cache';
 
 export type DistanceUnit = 'mi' | 'km';
 
@@ -30,7 +31,7 @@ export function formatDistance(
   if (!isFiniteNumber(metres)) return EMPTY;
   const value = unit === 'mi' ? metresToMiles(metres) : metresToKm(metres);
   const rounded = Math.max(1, Math.round(value));
-  return new Intl.NumberFormat(isoFor(locale), {
+  return numberFormat(isoFor(locale), {
     style: 'unit',
     unit: unit === 'mi' ? 'mile' : 'kilometer',
     unitDisplay,

@@ -1,5 +1,6 @@
 import { isoFor, type PortalLocale } from '@/src/format/locale-codes';
 import { EMPTY, isFiniteNumber } from '@/src/format/number';
+import { numberFormat } from '@/src/format/intl-cache';
 
 /**
  * A duration given in seconds, in hours and minutes in words (spec §9), rounded to the nearest minute:
@@ -13,7 +14,7 @@ export function formatDuration(seconds: number | null | undefined, locale: Porta
   const minutes = totalMinutes % 60;
   const iso = isoFor(locale);
   const inWords = (unit: 'hour' | 'minute', value: number) =>
-    new Intl.NumberFormat(iso, { style: 'unit', unit, unitDisplay: 'long' }).format(value);
+    numberFormat(iso, { style: 'unit', unit, unitDisplay: 'long' }).format(value);
   const parts: string[] = [];
   if (hours > 0) parts.push(inWords('hour', hours));
   if (minutes > 0 || hours === 0) parts.push(inWords('minute', minutes));

@@ -1,5 +1,6 @@
 import { currencyFor, isoFor, type PortalLocale } from '@/src/format/locale-codes';
 import { EMPTY, isFiniteNumber } from '@/src/format/number';
+import { numberFormat } from '@/src/format/intl-cache';
 
 export interface MoneyOptions {
   /** Force 0 or 2 decimals; without it the rule in `formatMoney` applies. */
@@ -26,7 +27,7 @@ export function formatMoney(
   const currency = currencyFor(locale);
   const wholeUnits = Number.isInteger(minorUnits) && minorUnits % 100 === 0;
   const decimals = options.decimals ?? (currency === 'GBP' && wholeUnits ? 0 : 2);
-  return new Intl.NumberFormat(isoFor(locale), {
+  return numberFormat(isoFor(locale), {
     style: 'currency',
     currency,
     minimumFractionDigits: decimals,

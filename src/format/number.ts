@@ -1,4 +1,5 @@
 import { isoFor, type PortalLocale } from '@/src/format/locale-codes';
+import { numberFormat } from '@/src/format/intl-cache';
 
 /** What every formatter shows for an empty or unusable value (spec §9). */
 export const EMPTY = 'N/A';
@@ -19,7 +20,7 @@ export function formatFixed(value: unknown): string {
  */
 export function formatPercent(value: number | null | undefined, locale: PortalLocale = 'en'): string {
   if (!isFiniteNumber(value)) return EMPTY;
-  return new Intl.NumberFormat(isoFor(locale), {
+  return numberFormat(isoFor(locale), {
     style: 'percent',
     minimumFractionDigits: 2,
     maximumFractionDigits: 2,
