@@ -21,6 +21,7 @@ export default defineConfig({
     include: [
       'src/**/*.test.{ts,tsx}',
       'locales/**/*.test.ts',
+      'scripts/**/*.test.ts',
       'machines/**/*.test.ts',
       'schemas/**/*.test.ts',
       'model-tests/**/*.test.ts',

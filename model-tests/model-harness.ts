@@ -9,6 +9,7 @@
  * event is sent as is. Each step must change the live actor, which must then be in the state, with the
  * context, that the graph computed: a machine whose actions misbehave at run time fails here.
  */
+import { appendFileSync } from 'node:fs';
 import { expect } from 'vitest';
 import {
   createActor,
@@ -67,12 +68,31 @@ export interface RunRecord {
   readonly stopped: string[];
 }
 
+/**
+ * One machine's coverage as `report()` writes it: one JSON object per line of MODEL_COVERAGE_FILE, read by
+ * `npm run model-tests:coverage` (scripts/model-coverage.ts), which merges the lines of all test files by machine.
+ */
+export interface CoverageRecord {
+  readonly machine: string;
+  /** Every state id and transition key of the machine, as `summary()` counts them. */
+  readonly states: readonly string[];
+  readonly transitions: readonly string[];
+  /** Those the runs reached. */
+  readonly reachedStates: readonly string[];
+  readonly takenTransitions: readonly string[];
+}
+
+/** Every `Coverage` made in this test file (each test file has its own module instance), in order of creation. */
+export const coverageRegistry: Coverage[] = [];
+
 /** States and transitions seen across runs, for the coverage assertion and report. */
 export class Coverage {
   readonly states = new Set<string>();
   readonly transitions = new Set<string>();
 
-  constructor(readonly machine: AnyStateMachine) {}
+  constructor(readonly machine: AnyStateMachine) {
+    coverageRegistry.push(this);
+  }
 
   record(event: InspectionEvent): void {
     // only the machine under test, not the actors it invokes
@@ -112,8 +132,30 @@ export class Coverage {
     };
   }
 
-  /** Asserts that the runs reached every state and took every transition of a machine of the given size. */
+  /** What the runs reached, and what there was to reach. */
+  toRecord(): CoverageRecord {
+    const states = allStateNodes(this.machine).map((n) => n.id);
+    const transitions = allTransitionKeys(this.machine);
+    return {
+      machine: this.machine.id,
+      states,
+      transitions,
+      reachedStates: states.filter((s) => this.states.has(s)),
+      takenTransitions: transitions.filter((t) => this.transitions.has(t)),
+    };
+  }
+
+  /** Appends `toRecord()` as a JSON line to the file named by MODEL_COVERAGE_FILE, when it is set. */
+  report(file = process.env.MODEL_COVERAGE_FILE): void {
+    if (file) appendFileSync(file, `${JSON.stringify(this.toRecord())}\n`);
+  }
+
+  /**
+   * Asserts that the runs reached every state and took every transition of a machine of the given size; first
+   * reports the coverage (see `report`), so the coverage table shows what an incomplete run missed.
+   */
   expectComplete(size: { readonly states: number; readonly transitions: number }): void {
+    this.report();
     expect(this.summary()).toMatchObject({
       states: { reached: size.states, total: size.states, missing: [] },
       transitions: { taken: size.transitions, total: size.transitions, missing: [] },

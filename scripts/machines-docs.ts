@@ -1,0 +1,37 @@
+/**
+ * Writes docs/machines/<machine>.md for every machine under machines/ (a Mermaid state diagram and tables of its
+ * states, events, guards, actions, delays and invoked actors, all read from the machine definition) and an index.
+ *
+ *   tsx scripts/machines-docs.ts              regenerate the pages
+ *   tsx scripts/machines-docs.ts --check      exit 1 when a page is missing, stale or left over (CI)
+ *   --out <dir>                               another output folder (tests)
+ */
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { checkDocs, generateDocs, loadMachines, withViteImport, writeDocs } from './machines/generate';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const args = process.argv.slice(2);
+const check = args.includes('--check');
+const outAt = args.indexOf('--out');
+const outDir = outAt >= 0 && args[outAt + 1] ? resolve(args[outAt + 1]!) : resolve(root, 'docs/machines');
+
+const files = generateDocs(await withViteImport(root, (importModule) => loadMachines(root, importModule)));
+
+if (check) {
+  const { missing, stale, orphaned } = checkDocs(outDir, files);
+  const problems = [
+    ...missing.map((f) => `missing: ${f}`),
+    ...stale.map((f) => `stale: ${f}`),
+    ...orphaned.map((f) => `left over (its machine is gone): ${f}`),
+  ];
+  if (problems.length > 0) {
+    console.error(`Machine docs in ${outDir} are out of date; run npm run machines:docs.`);
+    for (const p of problems) console.error(`  ${p}`);
+    process.exit(1);
+  }
+  console.log(`Machine docs are up to date (${files.size} files in ${outDir}).`);
+} else {
+  writeDocs(outDir, files);
+  console.log(`Wrote ${files.size} files to ${outDir}: ${[...files.keys()].join(', ')}`);
+}
