@@ -14,6 +14,7 @@ import { authRoutes } from '@/server/http/auth-routes';
 import { limitBody } from '@/server/http/body-limit';
 import { partnerRoutes } from '@/server/http/partner-routes';
 import { requireToken } from '@/server/http/require-token';
+import { searchRoutes } from '@/server/http/search-routes';
 import { securityHeaders } from '@/server/http/security-headers';
 import { PORTAL_BASE, servePortal } from '@/server/http/static';
 
@@ -45,6 +46,7 @@ export const createApp = ({ db, config, logError = (error) => console.error(erro
   app.route('/', authRoutes(db, config));
   app.use('/v1/*', requireToken(db, config));
   app.route('/v1', partnerRoutes(db, config));
+  app.route('/v1', searchRoutes(db, config));
 
   app.notFound((c) => c.json(NOT_FOUND, 404));
   app.onError((error, c) => {

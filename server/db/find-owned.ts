@@ -8,6 +8,7 @@ const OWNER_COLUMN = {
   documents: 'user_id',
   reservations: 'user_id',
   jobs: 'provider_id',
+  saved_searches: 'user_id',
 } as const;
 export type OwnedTable = keyof typeof OWNER_COLUMN;
 

@@ -30,6 +30,8 @@ const OWNER = 'partner@example.com';
 /** Another partner with different data on every /v1 endpoint. */
 const OTHER_PARTNER = 'starter@example.com';
 const ADMIN = 'admin@example.com';
+/** The seed gives the owner the first saved searches (server/seed/saved-searches.ts). */
+const OWNER_SAVED_SEARCH_ID = 1;
 
 interface Row {
   /** The request that exercises the endpoint (a concrete path for a wildcard route). */
@@ -66,6 +68,44 @@ const MATRIX: Readonly<Record<string, Row>> = {
     callersOwnData: true,
   },
   'GET /v1/dashboard': { request: { path: '/v1/dashboard' }, status: signedInOnly, callersOwnData: true },
+  // Find work. Search rows carry no location, so no caller's recent places change under search-info's reference.
+  'GET /v1/search-info': { request: { path: '/v1/search-info' }, status: signedInOnly, callersOwnData: true },
+  // Recommended work depends on the caller's vehicles, address and past work.
+  'POST /v1/jobs': {
+    request: { path: '/v1/jobs', init: jsonPost({ payload: { type: 'recommended' } }) },
+    status: signedInOnly,
+    callersOwnData: true,
+  },
+  'POST /v1/jobs/counts': {
+    request: { path: '/v1/jobs/counts', init: jsonPost({ payload: { type: 'instant', categories: ['piano'] } }) },
+    status: signedInOnly,
+  },
+  'POST /v1/jobs/tab-counts': {
+    request: { path: '/v1/jobs/tab-counts', init: jsonPost({ payload: { type: 'instant', categories: ['piano'] } }) },
+    status: signedInOnly,
+    callersOwnData: true,
+  },
+  'GET /v1/saved-searches': { request: { path: '/v1/saved-searches' }, status: signedInOnly, callersOwnData: true },
+  'POST /v1/saved-searches': {
+    request: {
+      path: '/v1/saved-searches',
+      init: jsonPost({ payload: { name: 'Pianos', criteria: { type: 'instant', categories: ['piano'] } } }),
+    },
+    status: { anonymous: 401, expired: 401, loggedOut: 401, otherPartner: 201, admin: 201 },
+  },
+  'POST /v1/saved-searches/default': {
+    request: {
+      path: '/v1/saved-searches/default',
+      init: jsonPost({ payload: { type: 'auction', categories: ['piano'] } }),
+    },
+    status: signedInOnly,
+  },
+  // The owner's first seeded saved search (checked in beforeAll): nobody else may delete it.
+  'DELETE /v1/saved-searches/:id': {
+    request: { path: `/v1/saved-searches/${OWNER_SAVED_SEARCH_ID}`, init: { method: 'DELETE' } },
+    status: { anonymous: 401, expired: 401, loggedOut: 401, otherPartner: 404, admin: 404 },
+  },
+  'GET /v1/places': { request: { path: '/v1/places?q=Man' }, status: signedInOnly },
 };
 
 /** The route table does not depend on the database: read it from an app over a database that is never queried. */
@@ -109,6 +149,12 @@ beforeAll(async () => {
   mkdirSync(join(dist, 'assets'));
   writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Partner portal</title>');
   t = await createSeededApp({ distDir: dist });
+
+  const saved = await t.db.query<{ email: string }>(
+    'select u.email from saved_searches s join users u on u.id = s.user_id where s.id = $1',
+    [OWNER_SAVED_SEARCH_ID],
+  );
+  expect(saved.rows[0]?.email).toBe(OWNER);
 
   tokens.anonymous = null;
   tokens.owner = (await signIn(t.app, OWNER)).token;
@@ -170,5 +216,12 @@ describe('whose data comes back', () => {
       expect(body).toMatchObject({ id: rows[0]?.id, email });
     }
     expect(t.errors).toEqual([]);
+  });
+
+  it("the owner's saved search survives every other caller's delete", async () => {
+    const { rows } = await t.db.query<{ n: number }>('select count(*)::int as n from saved_searches where id = $1', [
+      OWNER_SAVED_SEARCH_ID,
+    ]);
+    expect(rows[0]?.n).toBe(1);
   });
 });

@@ -1,6 +1,7 @@
 /**
- * Bad input to every request schema the server decodes — LoginRequest (POST /login) and TokenRequest
- * (POST /oauth/token) — generated with fast-check: any JSON value, wrong types in each field, strings up to 1 MB,
+ * Bad input to every request schema the server decodes — LoginRequest (POST /login), TokenRequest
+ * (POST /oauth/token), SearchRequest (POST /v1/jobs, /v1/jobs/counts, /v1/jobs/tab-counts), SaveDefaultSearchRequest
+ * and CreateSavedSearchRequest (POST /v1/saved-searches/default, /v1/saved-searches) — generated with fast-check: any JSON value, wrong types in each field, strings up to 1 MB,
  * any Unicode, deep nesting, bodies that are not JSON, wrong content types. The answer is always a 4xx with a JSON
  * `message`: never a 500, never an unexpected error logged.
  */
@@ -21,28 +22,84 @@ import {
 
 let t: SeededApp;
 let cookie: string;
+let bearer: string;
 beforeAll(async () => {
   t = await createSeededApp();
   ({ cookie } = await signIn(t.app, 'partner@example.com'));
+  bearer = `Bearer ${(await signIn(t.app, 'partner@example.com')).token}`;
 }, SETUP_TIMEOUT_MS);
 // Each test answers for the unexpected errors of its own requests.
 beforeEach(() => {
   t.errors.splice(0);
 });
 
-/** The decoded endpoints. The token call carries a live session cookie, so only its body can make it fail. */
-const ENDPOINTS = [
-  { path: '/login', fields: ['email', 'password'], envelope: (fields: unknown) => fields, headers: {} },
+interface Endpoint {
+  readonly path: string;
+  /** The top-level fields of the decoded value. */
+  readonly fields: readonly string[];
+  readonly envelope: (fields: unknown) => unknown;
+  readonly headers: Record<string, string>;
+  /** A body that decodes. */
+  readonly valid: unknown;
+}
+
+const underPayload = (fields: unknown) => ({ payload: fields });
+/** The fields of SearchCriteria (schemas/search.ts). */
+const CRITERIA_FIELDS = [
+  'type',
+  'pickup',
+  'delivery',
+  'categories',
+  'filters',
+  'capacity',
+  'page',
+  'limit',
+  'order',
+  'proximity',
+];
+const VALID_CRITERIA = { type: 'instant', categories: ['piano'] };
+/** A /v1 endpoint that decodes a body; the partner's live bearer token goes with it, so only the body can fail. */
+const v1 = (path: string, fields: readonly string[], valid: unknown, envelope = underPayload): Endpoint => ({
+  path,
+  fields,
+  envelope,
+  valid,
+  get headers() {
+    return { authorization: bearer };
+  },
+});
+
+/**
+ * The decoded endpoints. The token call carries a live session cookie and the /v1 calls a live bearer token, so
+ * only the body can make them fail.
+ */
+const ENDPOINTS: readonly Endpoint[] = [
+  {
+    path: '/login',
+    fields: ['email', 'password'],
+    envelope: (fields: unknown) => fields,
+    headers: {},
+    valid: { email: 'partner@example.com', password: 'demo1234' },
+  },
   {
     path: '/oauth/token',
     fields: ['grant_type', 'client_id', 'client_secret', 'scope'],
-    envelope: (fields: unknown) => ({ payload: fields }),
+    envelope: underPayload,
     get headers() {
       return { cookie };
     },
+    valid: TOKEN_REQUEST,
   },
-] as const;
-type Endpoint = (typeof ENDPOINTS)[number];
+  v1('/v1/jobs', CRITERIA_FIELDS, { payload: VALID_CRITERIA }),
+  v1('/v1/jobs/counts', CRITERIA_FIELDS, { payload: VALID_CRITERIA }),
+  v1('/v1/jobs/tab-counts', CRITERIA_FIELDS, { payload: VALID_CRITERIA }),
+  v1('/v1/saved-searches/default', CRITERIA_FIELDS, { payload: VALID_CRITERIA }),
+  v1('/v1/saved-searches', ['name', 'criteria'], { payload: { name: 'Pianos', criteria: VALID_CRITERIA } }),
+  // The criteria of a saved search, fuzzed field by field.
+  v1('/v1/saved-searches', CRITERIA_FIELDS, { payload: { name: 'Pianos', criteria: VALID_CRITERIA } }, (fields) => ({
+    payload: { name: 'Fuzzed', criteria: fields },
+  })),
+];
 
 const post = (endpoint: Endpoint, body: BodyInit, contentType: string | null = 'application/json') =>
   t.app.request(endpoint.path, {
@@ -85,129 +142,129 @@ const deep = fc
     arrays ? '['.repeat(depth) + ']'.repeat(depth) : '{"a":'.repeat(depth) + '1' + '}'.repeat(depth),
   );
 
-describe.each(ENDPOINTS)('POST $path', (endpoint) => {
-  it('answers any JSON value with a 4xx and a message', async () => {
-    await fc.assert(
-      fc.asyncProperty(json, async (value) => {
-        await expectRefused(await post(endpoint, JSON.stringify(endpoint.envelope(value))));
-      }),
-      { numRuns: 150 },
-    );
-  });
+describe.each(ENDPOINTS.map((endpoint) => [endpoint.path, endpoint.fields.join(' '), endpoint] as const))(
+  'POST %s (%s)',
+  (_path, _fields, endpoint) => {
+    it('answers any JSON value with a 4xx and a message', async () => {
+      await fc.assert(
+        fc.asyncProperty(json, async (value) => {
+          await expectRefused(await post(endpoint, JSON.stringify(endpoint.envelope(value))));
+        }),
+        { numRuns: 150 },
+      );
+    });
 
-  it('answers wrong types, missing fields and Unicode in each field with a 4xx and a message', async () => {
-    const field = fc.oneof(wrongType, fc.string({ unit: 'binary', maxLength: 300 }), fc.constant(undefined));
-    const fields = fc.record(Object.fromEntries(endpoint.fields.map((name) => [name, field])));
-    await fc.assert(
-      fc.asyncProperty(fields, async (value) => {
-        await expectRefused(await post(endpoint, JSON.stringify(endpoint.envelope(value))));
-      }),
-      { numRuns: 150 },
-    );
-  });
+    it('answers wrong types, missing fields and Unicode in each field with a 4xx and a message', async () => {
+      const field = fc.oneof(wrongType, fc.string({ unit: 'binary', maxLength: 300 }), fc.constant(undefined));
+      const fields = fc.record(Object.fromEntries(endpoint.fields.map((name) => [name, field])));
+      await fc.assert(
+        fc.asyncProperty(fields, async (value) => {
+          await expectRefused(await post(endpoint, JSON.stringify(endpoint.envelope(value))));
+        }),
+        { numRuns: 150 },
+      );
+    });
 
-  it('answers strings up to 1 MB with a 4xx and a message, without echoing them back', async () => {
-    const huge = fc
-      .tuple(fc.integer({ min: 200, max: 1024 * 1024 }), fc.constantFrom('x', 'é', '€', '😀', '\u0000', '"'))
-      .map(([length, char]) => char.repeat(Math.ceil(length / char.length)));
-    await fc.assert(
-      fc.asyncProperty(huge, fc.constantFrom(...endpoint.fields), async (text, name) => {
-        const value = Object.fromEntries(endpoint.fields.map((f) => [f, f === name ? text : '']));
-        const response = await post(endpoint, JSON.stringify(endpoint.envelope(value)));
-        expect((await response.clone().text()).length).toBeLessThan(4096);
-        await expectRefused(response);
-      }),
-      { numRuns: 12 },
-    );
-  });
+    it('answers strings up to 1 MB with a 4xx and a message, without echoing them back', async () => {
+      const huge = fc
+        .tuple(fc.integer({ min: 200, max: 1024 * 1024 }), fc.constantFrom('x', 'é', '€', '😀', '\u0000', '"'))
+        .map(([length, char]) => char.repeat(Math.ceil(length / char.length)));
+      await fc.assert(
+        fc.asyncProperty(huge, fc.constantFrom(...endpoint.fields), async (text, name) => {
+          const value = Object.fromEntries(endpoint.fields.map((f) => [f, f === name ? text : '']));
+          const response = await post(endpoint, JSON.stringify(endpoint.envelope(value)));
+          expect((await response.clone().text()).length).toBeLessThan(4096);
+          await expectRefused(response);
+        }),
+        { numRuns: 12 },
+      );
+    });
 
-  it('answers deeply nested bodies, at the root or in a field, with a 4xx and a message', async () => {
-    await fc.assert(
-      fc.asyncProperty(deep, fc.constantFrom('root', ...endpoint.fields), async (nested, where) => {
-        const body =
-          where === 'root' ? nested : JSON.stringify(endpoint.envelope({ [where]: '§' })).replace('"§"', nested);
-        await expectRefused(await post(endpoint, body));
-      }),
-      { numRuns: 25 },
-    );
-  });
+    it('answers deeply nested bodies, at the root or in a field, with a 4xx and a message', async () => {
+      await fc.assert(
+        fc.asyncProperty(deep, fc.constantFrom('root', ...endpoint.fields), async (nested, where) => {
+          const body =
+            where === 'root' ? nested : JSON.stringify(endpoint.envelope({ [where]: '§' })).replace('"§"', nested);
+          await expectRefused(await post(endpoint, body));
+        }),
+        { numRuns: 25 },
+      );
+    });
 
-  it('answers bodies that are not JSON with 422 (or 413 when too large)', async () => {
-    const notJson = fc.oneof(
-      fc.string({ unit: 'binary', maxLength: 200 }).filter((s) => {
-        try {
-          // Reading a body as text drops a leading byte order mark, as TextDecoder does.
-          JSON.parse(s.replace(/^\uFEFF/, ''));
-          return false;
-        } catch {
-          return true;
-        }
-      }),
-      fc.uint8Array({ minLength: 1, maxLength: 200 }).filter((bytes) => {
-        try {
-          JSON.parse(new TextDecoder().decode(bytes));
-          return false;
-        } catch {
-          return true;
-        }
-      }),
-      fc.constant(''),
-      fc.constant('{"email":'),
-      fc.constant('\uFEFF'),
-    );
-    await fc.assert(
-      fc.asyncProperty(notJson, async (body) => {
-        const response = await post(endpoint, body);
-        expect(response.status).toBe(422);
-        expect(await response.clone().json()).toEqual({
-          message: 'messages.validation',
-          errors: { body: ['The request body must be valid JSON.'] },
-        });
-        await expectRefused(response);
-      }),
-      { numRuns: 100 },
-    );
-  });
+    it('answers bodies that are not JSON with 422 (or 413 when too large)', async () => {
+      const notJson = fc.oneof(
+        fc.string({ unit: 'binary', maxLength: 200 }).filter((s) => {
+          try {
+            // Reading a body as text drops a leading byte order mark, as TextDecoder does.
+            JSON.parse(s.replace(/^\uFEFF/, ''));
+            return false;
+          } catch {
+            return true;
+          }
+        }),
+        fc.uint8Array({ minLength: 1, maxLength: 200 }).filter((bytes) => {
+          try {
+            JSON.parse(new TextDecoder().decode(bytes));
+            return false;
+          } catch {
+            return true;
+          }
+        }),
+        fc.constant(''),
+        fc.constant('{"email":'),
+        fc.constant('\uFEFF'),
+      );
+      await fc.assert(
+        fc.asyncProperty(notJson, async (body) => {
+          const response = await post(endpoint, body);
+          expect(response.status).toBe(422);
+          expect(await response.clone().json()).toEqual({
+            message: 'messages.validation',
+            errors: { body: ['The request body must be valid JSON.'] },
+          });
+          await expectRefused(response);
+        }),
+        { numRuns: 100 },
+      );
+    });
 
-  it('answers a content type other than JSON with 415, even around a valid body', async () => {
-    const valid =
-      endpoint.path === '/login'
-        ? JSON.stringify({ email: 'partner@example.com', password: 'demo1234' })
-        : JSON.stringify(TOKEN_REQUEST);
-    const contentType = fc.oneof(
-      fc.constantFrom(
-        null,
-        'text/plain',
-        'text/plain;charset=UTF-8',
-        'application/x-www-form-urlencoded',
-        'multipart/form-data; boundary=x',
-        'application/jsonp',
-        'application/json-patch+json',
-        'text/json',
-        '',
-      ),
-      fc.string({ maxLength: 40 }).filter((s) => s.split(';')[0]?.trim().toLowerCase() !== 'application/json'),
-    );
-    await fc.assert(
-      fc.asyncProperty(contentType, async (type) => {
-        const response = await post(endpoint, valid, type);
-        expect(response.status).toBe(415);
-        expect(await response.clone().json()).toEqual({
-          message: 'The request body must be JSON (Content-Type: application/json).',
-        });
-        await expectRefused(response);
-      }),
-      { numRuns: 40 },
-    );
-    // The check reads the media type only: parameters and case do not matter.
-    const ok = await post(endpoint, valid, 'Application/JSON; charset=utf-8');
-    expect(ok.status).toBe(200);
-  });
-});
+    it('answers a content type other than JSON with 415, even around a valid body', async () => {
+      const valid = JSON.stringify(endpoint.valid);
+      const contentType = fc.oneof(
+        fc.constantFrom(
+          null,
+          'text/plain',
+          'text/plain;charset=UTF-8',
+          'application/x-www-form-urlencoded',
+          'multipart/form-data; boundary=x',
+          'application/jsonp',
+          'application/json-patch+json',
+          'text/json',
+          '',
+        ),
+        fc.string({ maxLength: 40 }).filter((s) => s.split(';')[0]?.trim().toLowerCase() !== 'application/json'),
+      );
+      await fc.assert(
+        fc.asyncProperty(contentType, async (type) => {
+          const response = await post(endpoint, valid, type);
+          expect(response.status).toBe(415);
+          expect(await response.clone().json()).toEqual({
+            message: 'The request body must be JSON (Content-Type: application/json).',
+          });
+          await expectRefused(response);
+        }),
+        { numRuns: 40 },
+      );
+      // The check reads the media type only: parameters and case do not matter.
+      const ok = await post(endpoint, valid, 'Application/JSON; charset=utf-8');
+      expect([200, 201]).toContain(ok.status);
+    });
+  },
+);
 
 describe('characters PostgreSQL cannot store', () => {
   it('an e-mail with a NUL is no one’s: 401 like an unknown e-mail, not a database error', async () => {
-    const [login] = ENDPOINTS;
+    const login = ENDPOINTS[0] as Endpoint;
     for (const email of ['\u0000', 'partner@example.com\u0000', '\u0000partner@example.com']) {
       const response = await post(login, JSON.stringify({ email, password: 'demo1234' }));
       expect(response.status).toBe(401);
@@ -254,7 +311,7 @@ describe('deep nesting', () => {
   });
 
   it('past MAX_BODY_DEPTH is a 422 naming the body', async () => {
-    const [login] = ENDPOINTS;
+    const login = ENDPOINTS[0] as Endpoint;
     const body = `{"email":${'['.repeat(MAX_BODY_DEPTH)}${']'.repeat(MAX_BODY_DEPTH)},"password":"x"}`;
     const response = await post(login, body);
     expect(response.status).toBe(422);
@@ -283,10 +340,10 @@ describe('the request body size limit', () => {
     } as RequestInit);
 
   it('is 1 MiB: a body one byte over gets 413 with a JSON message', async () => {
-    const over = await post(ENDPOINTS[0], `{"email":"${'x'.repeat(t.config.maxBodyBytes - 11)}"}`);
+    const over = await post(ENDPOINTS[0] as Endpoint, `{"email":"${'x'.repeat(t.config.maxBodyBytes - 11)}"}`);
     expect(over.status).toBe(413);
     expect(await over.json()).toEqual(TOO_LARGE);
-    const at = await post(ENDPOINTS[0], `{"email":"${'x'.repeat(t.config.maxBodyBytes - 12)}"}`);
+    const at = await post(ENDPOINTS[0] as Endpoint, `{"email":"${'x'.repeat(t.config.maxBodyBytes - 12)}"}`);
     expect(at.status).toBe(422);
   });
 

@@ -116,6 +116,14 @@ const journeyQuotePence = (miles: number, stops: number, twoPeople: boolean) => 
   return Math.round(hours * (twoPeople ? 2500 : 1500) + mileage);
 };
 
+/** Journeys carry the journey categories of spec §3, mostly goods. */
+const JOURNEY_CATEGORY_WEIGHTS = [
+  ['journey_general_goods_move', 5],
+  ['journey_vehicle_move', 2],
+  ['virtual_journey_furniture', 2],
+  ['virtual_journey_car', 1],
+] as const satisfies readonly (readonly [JobCategory, number])[];
+
 /** One open journey: a multi-stop run between two real towns, first pickup in the next 30 days. */
 export const seedJourney = (ctx: MarketplaceContext): Record<string, SqlParam> => {
   const { random, towns } = ctx;
@@ -124,6 +132,10 @@ export const seedJourney = (ctx: MarketplaceContext): Record<string, SqlParam> =
   const miles = (haversineMetres(startTown, endTown) * ROAD_FACTOR) / METRES_PER_MILE;
   const day = addDays(ctx.today, random.int(1, 30));
   const createdAt = new Date(ctx.now.getTime() - random.int(1, 120) * HOUR_MS);
+  const stops = random.int(3, 8);
+  const twoPeople = random.chance(0.3);
+  const category = random.weighted(JOURNEY_CATEGORY_WEIGHTS);
+  const cars = category === 'journey_vehicle_move' || category === 'virtual_journey_car';
   return {
     status: 'open',
     allocation_method: random.chance(0.5) ? 'CLICK_AND_CLAIM' : 'EXPRESS_INTEREST',
@@ -134,8 +146,14 @@ export const seedJourney = (ctx: MarketplaceContext): Record<string, SqlParam> =
     end_town: endTown.name,
     end_lat: endTown.lat,
     end_lng: endTown.lng,
-    tp_quote: journeyQuotePence(miles, random.int(3, 8), random.chance(0.3)),
+    tp_quote: journeyQuotePence(miles, stops, twoPeople),
     provider_id: null,
     created_at: createdAt,
+    category,
+    volume_m3: Math.round((cars ? random.float(8, 14) : random.float(2, 18)) * 10) / 10,
+    distance_m: Math.round(miles * METRES_PER_MILE),
+    stops,
+    start_postcode: seedPostcode(random, startTown.postcodeArea),
+    end_postcode: seedPostcode(random, endTown.postcodeArea),
   };
 };

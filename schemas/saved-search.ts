@@ -1,0 +1,44 @@
+import { Schema } from 'effect';
+import { SearchCriteria, StorableText } from './search';
+
+/** Spec §4: the saved-search control's states in the portal. */
+export const SavedSearchStatus = Schema.Literal('not_saved', 'saving', 'saved');
+export type SavedSearchStatus = typeof SavedSearchStatus.Type;
+
+export const SavedSearchId = Schema.Number.pipe(Schema.int(), Schema.positive(), Schema.brand('SavedSearchId'));
+export type SavedSearchId = typeof SavedSearchId.Type;
+
+/** Most saved searches one partner keeps. */
+export const MAX_SAVED_SEARCHES = 50;
+
+/** A partner's saved search. The default one (at most one) is what search-info offers first. */
+export const SavedSearch = Schema.Struct({
+  id: SavedSearchId,
+  name: Schema.String,
+  criteria: SearchCriteria,
+  is_default: Schema.Boolean,
+  created_at: Schema.String,
+});
+export type SavedSearch = typeof SavedSearch.Type;
+
+export const SavedSearchName = StorableText.pipe(
+  Schema.compose(Schema.Trim),
+  Schema.nonEmptyString({ message: () => "Name can't be blank" }),
+  Schema.maxLength(100, { message: () => 'A name is at most 100 characters' }),
+);
+
+/** POST /v1/saved-searches: a name and the search params with their categories (spec §7). */
+export const CreateSavedSearchRequest = Schema.Struct({
+  payload: Schema.Struct({ name: SavedSearchName, criteria: SearchCriteria }).annotations({
+    identifier: 'CreateSavedSearch',
+  }),
+});
+export type CreateSavedSearchRequest = typeof CreateSavedSearchRequest.Type;
+
+/** POST /v1/saved-searches/default: the search params to keep as the default search (replaces the previous one). */
+export const SaveDefaultSearchRequest = Schema.Struct({ payload: SearchCriteria });
+export type SaveDefaultSearchRequest = typeof SaveDefaultSearchRequest.Type;
+
+export const SavedSearchResponse = Schema.Struct({ data: SavedSearch });
+export const SavedSearchesResponse = Schema.Struct({ data: Schema.Array(SavedSearch) });
+export const DeletedSavedSearchResponse = Schema.Struct({ data: Schema.Struct({ id: SavedSearchId }) });

@@ -1,0 +1,350 @@
+import { Schema } from 'effect';
+import { Money } from './money';
+import { Nuts1 } from './place';
+
+/**
+ * Find work (spec §3 search parameters, §4 search tabs, §5 find-work rules, §7 search calls, §9 constants).
+ * The request shapes are decoded by the server (bodies under `payload`), the responses by the portal.
+ */
+
+/** An optional field that is absent or valid (`undefined` is not a value JSON can carry). */
+const optional = <S extends Schema.Schema.All>(schema: S) => Schema.optionalWith(schema, { exact: true });
+
+/** One message for a failed union (Effect's default lists every member: `Expected 5, actual 7`, `Expected 10, …`). */
+const says = (message: string) => ({ message: () => ({ message, override: true }) });
+
+/** The four tabs of find work. `recommended` is a subtype: only page, limit and type count for it (spec §7). */
+export const SearchType = Schema.Literal('instant', 'auction', 'journey', 'recommended').annotations(
+  says('The type is one of instant, auction, journey, recommended'),
+);
+export type SearchType = typeof SearchType.Type;
+
+/** Listing kinds a result row can have (a recommended row is an instant or auction job). */
+export const ListingKind = Schema.Literal('instant', 'auction', 'journey');
+export type ListingKind = typeof ListingKind.Type;
+
+/**
+ * Category ids of spec §3. The spec's list also names `allocation_method`: that is the allocation-method filter
+ * sharing the filter bar (`filters.allocation_method` here), not a kind of goods, so it is not a category.
+ */
+export const SEARCH_CATEGORIES = [
+  'general_goods_move',
+  'house_move',
+  'vehicle_move',
+  'piano',
+  'motorcycles',
+  'hourly_rate',
+  'specialist_move',
+  'boat_move',
+  'freight_move',
+  'industrial_move',
+  'livestock_move',
+  'vehicle-parts',
+  'clearance',
+  'office_move',
+  'parcels',
+  'man_power_only',
+  'ebay',
+  'other',
+  'journey_vehicle_move',
+  'journey_general_goods_move',
+  'virtual_journey_car',
+  'virtual_journey_furniture',
+  'antiques',
+] as const;
+export const SearchCategory = Schema.Literal(...SEARCH_CATEGORIES).annotations(says('Unknown category'));
+export type SearchCategory = typeof SearchCategory.Type;
+
+/** Radius options of spec §9, miles. */
+export const RADIUS_OPTIONS_MILES = [5, 10, 20, 50, 100, 200] as const;
+/** Spec §9: the default radius, and the one a search with a chosen location starts with. */
+export const DEFAULT_RADIUS_MILES = 5;
+export const DEFAULT_RADIUS_WITH_LOCATION_MILES = 20;
+/** Spec §9 page size; the most one page may hold. */
+export const SEARCH_PAGE_SIZE = 20;
+export const MAX_SEARCH_LIMIT = 100;
+export const MAX_SEARCH_PAGE = 10_000;
+
+export const Radius = Schema.Struct({
+  value: Schema.Literal(...RADIUS_OPTIONS_MILES).annotations(
+    says(`The radius is one of ${RADIUS_OPTIONS_MILES.join(', ')} miles`),
+  ),
+  unit: Schema.Literal('mi'),
+}).annotations({ identifier: 'Radius' });
+export type Radius = typeof Radius.Type;
+
+/** No NUL and no lone surrogate: text PostgreSQL can store (in a text column or inside jsonb). */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+export const StorableText = Schema.String.pipe(
+  Schema.filter((s) => !s.includes('\u0000') && !LONE_SURROGATE.test(s), {
+    message: () => 'Contains characters that cannot be stored',
+  }),
+);
+
+const Latitude = Schema.Number.pipe(Schema.between(-90, 90, { message: () => 'A latitude is between -90 and 90' }));
+const Longitude = Schema.Number.pipe(
+  Schema.between(-180, 180, { message: () => 'A longitude is between -180 and 180' }),
+);
+
+export const LatLng = Schema.Struct({ lat: Latitude, lng: Longitude }).annotations({ identifier: 'LatLng' });
+
+/**
+ * A chosen place (spec §3): a name to show, the point (`lon`, as the spec spells it) and optionally the bounds of
+ * the place for the map to fit. The search uses the point and the radius; bounds are not a filter.
+ */
+export const SearchLocation = Schema.Struct({
+  name: StorableText.pipe(Schema.maxLength(200, { message: () => 'A place name is at most 200 characters' })),
+  lat: Latitude,
+  lon: Longitude,
+  boundaries: optional(
+    Schema.NullOr(
+      Schema.Struct({ northeast: LatLng, southwest: LatLng }).annotations({ identifier: 'SearchBoundaries' }),
+    ),
+  ),
+}).annotations({ identifier: 'SearchLocation' });
+export type SearchLocation = typeof SearchLocation.Type;
+
+const isCalendarDate = (s: string) => {
+  const at = new Date(`${s}T00:00:00Z`);
+  return !Number.isNaN(at.getTime()) && at.toISOString().slice(0, 10) === s;
+};
+/** A calendar date yyyy-MM-dd that exists (2026-02-30 does not). */
+export const CalendarDate = Schema.String.pipe(
+  Schema.filter((s) => /^\d{4}-\d{2}-\d{2}$/.test(s) && isCalendarDate(s), {
+    message: () => 'A date is yyyy-MM-dd',
+  }),
+);
+
+/** Pickup dates, London calendar, both ends included; either end may be open. */
+export const DateRange = Schema.Struct({
+  start: optional(Schema.NullOr(CalendarDate).annotations(says('A date is yyyy-MM-dd'))),
+  end: optional(Schema.NullOr(CalendarDate).annotations(says('A date is yyyy-MM-dd'))),
+}).pipe(
+  Schema.filter(
+    (r) => !r.start || !r.end || r.start <= r.end || { path: ['end'], message: 'The end is before the start' },
+  ),
+  Schema.annotations({ identifier: 'DateRange' }),
+);
+
+export const SearchPickup = Schema.Struct({
+  location: optional(Schema.NullOr(SearchLocation)),
+  /** Around the location; 20 miles when a location comes without one (spec §9). */
+  radius: optional(Radius),
+  date: optional(Schema.NullOr(DateRange)),
+}).annotations({ identifier: 'SearchPickup' });
+
+export const SearchDelivery = Schema.Struct({
+  location: optional(Schema.NullOr(SearchLocation)),
+  radius: optional(Radius),
+}).annotations({ identifier: 'SearchDelivery' });
+
+const oneOf = <const T extends readonly [string, ...string[]]>(values: T) =>
+  optional(
+    Schema.Array(Schema.Literal(...values).annotations(says(`Expected one of ${values.join(', ')}`))).pipe(
+      Schema.maxItems(values.length * 2),
+    ),
+  );
+
+/**
+ * The sub-filters of spec §3. Each is a list of accepted values (any of them, empty or missing: no filter), and
+ * the lists combine with AND. A sub-filter narrows only the listings that carry its attribute: `piano_type`
+ * leaves parcels alone and keeps the pianos of those types.
+ */
+export const SearchFilters = Schema.Struct({
+  allocation_method: oneOf(['click_and_claim', 'express_interest']),
+  /** Furniture and removals: how many people the job needs. */
+  people: oneOf(['one_person', 'two_people', 'three_people']),
+  property_access: oneOf(['has_lift', 'no_lift']),
+  property_type: oneOf(['flat', 'house', 'storage', 'flatshare', 'studio']),
+  package: oneOf(['standard', 'premium']),
+  car_weight: oneOf(['more_than_1_8_tonnes', 'less_than_1_8_tonnes']),
+  /** Cars and motorbikes: whether the vehicle runs. */
+  vehicle_condition: oneOf(['operational', 'non_operational']),
+  piano_type: oneOf(['upright', 'grand', 'digital', 'concert_grand', 'baby_grand', 'custom']),
+  motorbike_type: oneOf([
+    'adventure',
+    'standard',
+    'cruiser',
+    'scooter',
+    'motocross',
+    'quad',
+    'sport',
+    'tourer',
+    'custom',
+  ]),
+}).annotations({ identifier: 'SearchFilters' });
+export type SearchFilters = typeof SearchFilters.Type;
+
+/** Where each sub-filter looks in a listing's `attributes` (allocation_method is a column of its own). */
+export const FILTER_ATTRIBUTE = {
+  people: 'people',
+  property_access: 'property_access',
+  property_type: 'property_type',
+  package: 'package',
+  car_weight: 'weight',
+  vehicle_condition: 'condition',
+  piano_type: 'piano_type',
+  motorbike_type: 'motorbike_type',
+} as const satisfies Record<Exclude<keyof SearchFilters, 'allocation_method'>, string>;
+
+/** Volume range in m3 (spec §5: sent only when it differs from the full range, null for an open end). */
+export const CapacityRange = Schema.Struct({
+  min: Schema.NullOr(Schema.Number.pipe(Schema.between(0, 1000))).annotations(says('m3 between 0 and 1000, or null')),
+  max: Schema.NullOr(Schema.Number.pipe(Schema.between(0, 1000))).annotations(says('m3 between 0 and 1000, or null')),
+}).pipe(
+  Schema.filter(
+    (r) => r.min === null || r.max === null || r.min <= r.max || { path: ['max'], message: 'max is below min' },
+  ),
+  Schema.annotations({ identifier: 'CapacityRange' }),
+);
+
+/** Sort ids of spec §3, each ascending or descending: `<id>_<asc|desc>`. */
+export const SORT_IDS = [
+  'activated_at',
+  'payout',
+  'volume',
+  'distance',
+  'date',
+  'created_at',
+  'pickup_proximity',
+  'delivery_proximity',
+] as const;
+export type SortId = (typeof SORT_IDS)[number];
+export const SORT_ORDERS = SORT_IDS.flatMap((id) => [`${id}_asc`, `${id}_desc`] as const);
+export const SortOrder = Schema.Literal(
+  ...(SORT_ORDERS as [`${SortId}_asc`, ...`${SortId}_${'asc' | 'desc'}`[]]),
+).annotations(says('Unknown sort'));
+export type SortOrder = typeof SortOrder.Type;
+/** Spec §9: job searches by date ascending, journeys newest first. */
+export const DEFAULT_ORDER: Readonly<Record<Exclude<SearchType, 'recommended'>, SortOrder>> = {
+  instant: 'date_asc',
+  auction: 'date_asc',
+  journey: 'created_at_desc',
+};
+
+/**
+ * POST /v1/jobs, /v1/jobs/counts, /v1/jobs/tab-counts (under `payload`). At least one category unless the type is
+ * recommended (spec §5), which considers only type, page and limit. Proximity sorts measure from `proximity` when
+ * given, else from the pickup (delivery) location of the search, else from the partner's registered address.
+ */
+export const SearchCriteria = Schema.Struct({
+  type: SearchType,
+  pickup: optional(SearchPickup),
+  delivery: optional(SearchDelivery),
+  categories: optional(Schema.Array(SearchCategory).pipe(Schema.maxItems(SEARCH_CATEGORIES.length * 2))),
+  filters: optional(SearchFilters),
+  capacity: optional(Schema.NullOr(CapacityRange)),
+  page: Schema.optionalWith(
+    Schema.Number.pipe(
+      Schema.int({ message: () => 'page must be a whole number' }),
+      Schema.between(1, MAX_SEARCH_PAGE, { message: () => `page must be between 1 and ${MAX_SEARCH_PAGE}` }),
+    ),
+    { exact: true, default: () => 1 },
+  ),
+  limit: Schema.optionalWith(
+    Schema.Number.pipe(
+      Schema.int({ message: () => 'limit must be a whole number' }),
+      Schema.between(1, MAX_SEARCH_LIMIT, { message: () => `limit must be between 1 and ${MAX_SEARCH_LIMIT}` }),
+    ),
+    { exact: true, default: () => SEARCH_PAGE_SIZE },
+  ),
+  order: optional(SortOrder),
+  proximity: optional(Schema.NullOr(LatLng)),
+  /** Sent by the portal (spec §3); the server ignores it. */
+  desktopMode: optional(Schema.Boolean),
+}).pipe(
+  Schema.filter(
+    (c) =>
+      c.type === 'recommended' ||
+      (c.categories?.length ?? 0) > 0 || { path: ['categories'], message: 'At least one category must be selected' },
+  ),
+  Schema.annotations({ identifier: 'SearchCriteria' }),
+);
+export type SearchCriteria = typeof SearchCriteria.Type;
+
+export const SearchRequest = Schema.Struct({ payload: SearchCriteria });
+export type SearchRequest = typeof SearchRequest.Type;
+
+export const ListingId = Schema.Number.pipe(Schema.int(), Schema.positive(), Schema.brand('ListingId'));
+export type ListingId = typeof ListingId.Type;
+
+/** One end of a listing: town, outward postcode (`M1`), the point and its NUTS1 region (spec §3 short names). */
+export const ListingPlace = Schema.Struct({
+  town: Schema.String,
+  short_postcode: Schema.NullOr(Schema.String),
+  lat: Schema.Number,
+  lng: Schema.Number,
+  nuts1: Schema.NullOr(Nuts1),
+});
+export type ListingPlace = typeof ListingPlace.Type;
+
+/**
+ * One result of POST /v1/jobs: an instant or auction job, or a journey (whose id is a journey id: `kind` tells
+ * the two apart). Instants are ISO 8601 UTC. `pickup_distance_m` / `delivery_distance_m`: straight-line metres
+ * from the search's reference point for that end (see SearchCriteria), null without one. `score`: recommended only.
+ */
+export const Listing = Schema.Struct({
+  id: ListingId,
+  kind: ListingKind,
+  category: SearchCategory,
+  title: Schema.String,
+  status: Schema.String,
+  pickup: ListingPlace,
+  delivery: ListingPlace,
+  pickup_date: Schema.Struct({ start: Schema.String, end: Schema.String }),
+  price: Money,
+  volume_m3: Schema.Number,
+  /** Road distance of the job itself, metres. */
+  distance_m: Schema.Number,
+  allocation_method: Schema.NullOr(Schema.Literal('click_and_claim', 'express_interest')),
+  attributes: Schema.Record({ key: Schema.String, value: Schema.String }),
+  created_at: Schema.String,
+  activated_at: Schema.NullOr(Schema.String),
+  pickup_distance_m: Schema.NullOr(Schema.Number),
+  delivery_distance_m: Schema.NullOr(Schema.Number),
+  score: Schema.NullOr(Schema.Number),
+});
+export type Listing = typeof Listing.Type;
+
+export const SearchMeta = Schema.Struct({
+  page: Schema.Number,
+  limit: Schema.Number,
+  total: Schema.NonNegativeInt,
+});
+
+export const JobsResponse = Schema.Struct({ data: Schema.Array(Listing), meta: SearchMeta });
+export type JobsResponse = typeof JobsResponse.Type;
+
+/** POST /v1/jobs/counts: listings per category for the criteria without their categories; every id present. */
+export const CategoryCountsResponse = Schema.Struct({
+  data: Schema.Record({ key: SearchCategory, value: Schema.NonNegativeInt }),
+});
+export type CategoryCountsResponse = typeof CategoryCountsResponse.Type;
+
+/** POST /v1/jobs/tab-counts: per tab, the total a search of that type with the same criteria would give. */
+export const TabCounts = Schema.Struct({
+  instant: Schema.NonNegativeInt,
+  auction: Schema.NonNegativeInt,
+  journey: Schema.NonNegativeInt,
+  recommended: Schema.NonNegativeInt,
+});
+export type TabCounts = typeof TabCounts.Type;
+export const TabCountsResponse = Schema.Struct({ data: TabCounts });
+export type TabCountsResponse = typeof TabCountsResponse.Type;
+
+/** A place searched recently, newest first in search-info. */
+export const RecentPlace = Schema.Struct({
+  name: Schema.String,
+  lat: Schema.Number,
+  lon: Schema.Number,
+  searched_at: Schema.String,
+});
+
+/** GET /v1/search-info → { data } (spec §3 search init). */
+export const SearchInfo = Schema.Struct({
+  /** The saved default search, else one built from the registered address (spec §9 radius and sort defaults). */
+  default_search: SearchCriteria,
+  most_recent_searches: Schema.Struct({ pickup: Schema.Array(RecentPlace), delivery: Schema.Array(RecentPlace) }),
+});
+export type SearchInfo = typeof SearchInfo.Type;
+export const SearchInfoResponse = Schema.Struct({ data: SearchInfo });
