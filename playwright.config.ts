@@ -30,6 +30,7 @@ const server = (port: number, env: Record<string, string>) => ({
     PORT: String(port),
     DATA_DIR: 'memory',
     NODE_ENV: 'test',
+    FAULT_INJECTION: '1',
     LOGIN_ATTEMPTS_PER_ADDRESS: '1000',
     TOKEN_CALLS_PER_ADDRESS: '1000',
     ...env,

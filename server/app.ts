@@ -12,6 +12,7 @@ import {
 import type { AppEnv } from '@/server/http/app-env';
 import { authRoutes } from '@/server/http/auth-routes';
 import { limitBody } from '@/server/http/body-limit';
+import { faultInjection } from '@/server/http/fault-injection';
 import { partnerRoutes } from '@/server/http/partner-routes';
 import { requireToken } from '@/server/http/require-token';
 import { searchRoutes } from '@/server/http/search-routes';
@@ -34,6 +35,8 @@ export const createApp = ({ db, config, logError = (error) => console.error(erro
 
   app.use('*', securityHeaders());
   app.use('*', limitBody(config.maxBodyBytes));
+  // A 20 s delay outlasts the portal's 15 s client timeout.
+  if (config.faultInjection) app.use('*', faultInjection({ delayMs: 20_000 }));
 
   app.get('/', (c) => c.redirect(PORTAL_BASE, 302));
   app.get('/healthz', async (c) => {

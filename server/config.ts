@@ -32,6 +32,11 @@ export interface Config {
    * Never true from readConfig, so in production a client cannot pick its own rate-limit bucket.
    */
   readonly trustTestClientHeader: boolean;
+  /**
+   * Development and tests only (FAULT_INJECTION=1; refused when NODE_ENV=production): requests carrying the
+   * `tpp_fault` cookie are failed as it says (server/http/fault-injection.ts), for the fault-tolerance tests.
+   */
+  readonly faultInjection: boolean;
 }
 
 /** At most `limit` counted events per key in a window of `windowS` seconds from the first one. */
@@ -133,4 +138,11 @@ export const readConfig = (env: NodeJS.ProcessEnv): Config => ({
     },
   },
   trustTestClientHeader: false,
+  faultInjection: faultInjectionSwitch(env),
 });
+
+function faultInjectionSwitch(env: NodeJS.ProcessEnv): boolean {
+  const on = env.FAULT_INJECTION === '1';
+  if (on && env.NODE_ENV === 'production') throw new Error('FAULT_INJECTION cannot be used when NODE_ENV=production');
+  return on;
+}

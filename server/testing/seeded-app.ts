@@ -48,6 +48,7 @@ export const testConfig = (overrides: Partial<Omit<Config, 'now'>> = {}, now: ()
     tokenCallsPerAddress: { ...DEFAULT_RATE_LIMITS.tokenCallsPerAddress, limit: 10_000 },
   },
   trustTestClientHeader: true,
+  faultInjection: false,
   ...overrides,
   now,
 });
