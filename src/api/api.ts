@@ -6,6 +6,7 @@ import { createApiClient } from './client';
  */
 export const api = createApiClient({
   baseUrl:
-    import.meta.env.VITE_API_BASE_URL ??
+    // import.meta.env exists only under Vite; Node tools that load the machines (model tests in Playwright) have none.
+    import.meta.env?.VITE_API_BASE_URL ??
     (typeof window === 'undefined' ? 'http://localhost/' : window.location.origin + '/'),
 });
