@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './e2e/chromium-flags';
 
 /**
  * Browser tests against the reference server with an in-memory, freshly seeded database.
@@ -8,15 +9,6 @@ import { defineConfig, devices } from '@playwright/test';
 const PORT = 4599;
 /** A second server whose access tokens live 3 seconds, for the silent re-login test. */
 export const SHORT_TTL_PORT = 4598;
-
-const chromiumFlags = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 
 const server = (port: number, env: Record<string, string>) => ({
   command: 'npx tsx server/main.ts',
@@ -52,7 +44,7 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     locale: 'en-GB',
     timezoneId: 'Europe/London',
-    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumFlags },
+    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
   webServer: [server(PORT, {}), server(SHORT_TTL_PORT, { TOKEN_TTL_S: '3' })],

@@ -145,33 +145,36 @@ const oneOf = <const T extends readonly [string, ...string[]]>(values: T) =>
     ),
   );
 
+/** The values of each sub-filter of spec §3 (the seed draws its job attributes from the same lists). */
+export const SUB_FILTER_VALUES = {
+  allocation_method: ['click_and_claim', 'express_interest'],
+  people: ['one_person', 'two_people', 'three_people'],
+  property_access: ['has_lift', 'no_lift'],
+  property_type: ['flat', 'house', 'storage', 'flatshare', 'studio'],
+  package: ['standard', 'premium'],
+  car_weight: ['more_than_1_8_tonnes', 'less_than_1_8_tonnes'],
+  vehicle_condition: ['operational', 'non_operational'],
+  piano_type: ['upright', 'grand', 'digital', 'concert_grand', 'baby_grand', 'custom'],
+  motorbike_type: ['adventure', 'standard', 'cruiser', 'scooter', 'motocross', 'quad', 'sport', 'tourer', 'custom'],
+} as const;
+
 /**
  * The sub-filters of spec §3. Each is a list of accepted values (any of them, empty or missing: no filter), and
  * the lists combine with AND. A sub-filter narrows only the listings that carry its attribute: `piano_type`
  * leaves parcels alone and keeps the pianos of those types.
  */
 export const SearchFilters = Schema.Struct({
-  allocation_method: oneOf(['click_and_claim', 'express_interest']),
+  allocation_method: oneOf(SUB_FILTER_VALUES.allocation_method),
   /** Furniture and removals: how many people the job needs. */
-  people: oneOf(['one_person', 'two_people', 'three_people']),
-  property_access: oneOf(['has_lift', 'no_lift']),
-  property_type: oneOf(['flat', 'house', 'storage', 'flatshare', 'studio']),
-  package: oneOf(['standard', 'premium']),
-  car_weight: oneOf(['more_than_1_8_tonnes', 'less_than_1_8_tonnes']),
+  people: oneOf(SUB_FILTER_VALUES.people),
+  property_access: oneOf(SUB_FILTER_VALUES.property_access),
+  property_type: oneOf(SUB_FILTER_VALUES.property_type),
+  package: oneOf(SUB_FILTER_VALUES.package),
+  car_weight: oneOf(SUB_FILTER_VALUES.car_weight),
   /** Cars and motorbikes: whether the vehicle runs. */
-  vehicle_condition: oneOf(['operational', 'non_operational']),
-  piano_type: oneOf(['upright', 'grand', 'digital', 'concert_grand', 'baby_grand', 'custom']),
-  motorbike_type: oneOf([
-    'adventure',
-    'standard',
-    'cruiser',
-    'scooter',
-    'motocross',
-    'quad',
-    'sport',
-    'tourer',
-    'custom',
-  ]),
+  vehicle_condition: oneOf(SUB_FILTER_VALUES.vehicle_condition),
+  piano_type: oneOf(SUB_FILTER_VALUES.piano_type),
+  motorbike_type: oneOf(SUB_FILTER_VALUES.motorbike_type),
 }).annotations({ identifier: 'SearchFilters' });
 export type SearchFilters = typeof SearchFilters.Type;
 

@@ -6,39 +6,14 @@
  * validation joins when its endpoint exists. The embedded database has one connection, so 50 connections
  * queue behind it; run with DATABASE_URL for the production set-up.
  */
-import { spawn } from 'node:child_process';
 import autocannon from 'autocannon';
+import { startReferenceServer } from './reference-server';
 
 const PORT = 4620;
 const ORIGIN = `http://127.0.0.1:${PORT}`;
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 30);
 const XHR = { 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/json' };
-
-const server = spawn('npx', ['tsx', 'server/main.ts'], {
-  env: { ...process.env, PORT: String(PORT), DATA_DIR: 'memory', TOKEN_TTL_S: '3600' },
-  stdio: ['ignore', 'ignore', 'inherit'],
-  detached: true,
-});
-const stopServer = () => {
-  try {
-    if (server.pid) process.kill(-server.pid, 'SIGTERM');
-  } catch {
-    // already gone
-  }
-};
-
-async function waitForServer(): Promise<void> {
-  for (let i = 0; i < 240; i += 1) {
-    try {
-      if ((await fetch(`${ORIGIN}/healthz`)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error('server did not start');
-}
 
 async function signIn(): Promise<string> {
   const login = await fetch(`${ORIGIN}/login`, {
@@ -84,9 +59,9 @@ async function hammer(name: string, opts: autocannon.Options): Promise<Row> {
   };
 }
 
+const server = await startReferenceServer(PORT, { TOKEN_TTL_S: '3600' });
 let failed = false;
 try {
-  await waitForServer();
   const token = await signIn();
   const headers = { ...XHR, 'Content-Type': 'application/json', Authorization: `Bearer ${token}` };
   // The partner's own default search: a 20-mile radius around the registered address, every category.
@@ -99,9 +74,10 @@ try {
     await hammer('POST /v1/jobs/tab-counts', { url: `${ORIGIN}/v1/jobs/tab-counts`, method: 'POST', headers, body }),
     await hammer('GET /v1/dashboard', { url: `${ORIGIN}/v1/dashboard`, method: 'GET', headers }),
   ];
-  console.log(
-    `Load: ${CONNECTIONS} connections, ${DURATION_S} s per endpoint, loopback, PGlite with the full demo seed`,
-  );
+  const database = process.env.DATABASE_URL
+    ? 'PostgreSQL (DATABASE_URL, pool of 10)'
+    : 'PGlite in memory (one connection)';
+  console.log(`Load: ${CONNECTIONS} connections, ${DURATION_S} s per endpoint, loopback, ${database}, full demo seed`);
   console.log(
     [
       'endpoint'.padEnd(28),
@@ -127,6 +103,6 @@ try {
   }
   if (failed) console.error('load test failed: error responses or no requests answered');
 } finally {
-  stopServer();
+  server.stop();
 }
 process.exit(failed ? 1 : 0);

@@ -4,12 +4,13 @@
  * and TBT, and each page's LCP as a ratio to an empty static page from the same server, so the figure
  * holds on a noisy machine. Fails below 95 performance or 100 accessibility. Run after `vite build`.
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import lighthouse from 'lighthouse';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '@/e2e/chromium-flags';
+import { startReferenceServer } from './reference-server';
 import { ROUTE_TABLE } from '@/src/app/route-table';
 
 const PORT = 4610;
@@ -18,31 +19,6 @@ const ORIGIN = `http://localhost:${PORT}`;
 const MIN_PERFORMANCE = 95;
 const MIN_ACCESSIBILITY = 100;
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
-
-const server = spawn('npx', ['tsx', 'server/main.ts'], {
-  env: { ...process.env, PORT: String(PORT), DATA_DIR: 'memory' },
-  stdio: ['ignore', 'ignore', 'inherit'],
-  detached: true,
-});
-const stopServer = () => {
-  try {
-    if (server.pid) process.kill(-server.pid, 'SIGTERM');
-  } catch {
-    // already gone
-  }
-};
-
-async function waitForServer(): Promise<void> {
-  for (let i = 0; i < 120; i += 1) {
-    try {
-      if ((await fetch(`${ORIGIN}/healthz`)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error('server did not start');
-}
 
 interface Measure {
   performance: number;
@@ -98,21 +74,13 @@ async function measure(url: string): Promise<Measure> {
 }
 
 const profile = mkdtempSync(join(tmpdir(), 'lighthouse-profile-'));
+const server = await startReferenceServer(PORT);
 let failed = false;
 try {
-  await waitForServer();
   // The persistent context is the browser's default one, which Lighthouse also uses: it sees the session.
   const context = await chromium.launchPersistentContext(profile, {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      `--remote-debugging-port=${DEBUG_PORT}`,
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
+    executablePath: CHROMIUM_PATH,
+    args: [`--remote-debugging-port=${DEBUG_PORT}`, ...CHROMIUM_FLAGS],
   });
   const page = context.pages()[0] ?? (await context.newPage());
   await page.goto(`${ORIGIN}/tpp/login`);
@@ -151,7 +119,7 @@ try {
   }
   await context.close();
 } finally {
-  stopServer();
+  server.stop();
   rmSync(profile, { recursive: true, force: true });
 }
 process.exit(failed ? 1 : 0);

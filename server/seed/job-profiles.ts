@@ -1,3 +1,4 @@
+import { SUB_FILTER_VALUES } from '@/schemas/search';
 import type { JobCategory } from '@/server/jobs/job-categories';
 import type { Random } from '@/server/seed/random';
 
@@ -17,21 +18,11 @@ export interface JobProfile {
   readonly attributes: (random: Random) => Record<string, string>;
 }
 
-const PEOPLE = ['one_person', 'two_people', 'three_people'] as const;
-const ACCESS = ['has_lift', 'no_lift'] as const;
-const PROPERTY = ['flat', 'house', 'storage', 'flatshare', 'studio'] as const;
-const PIANOS = ['upright', 'grand', 'digital', 'concert_grand', 'baby_grand', 'custom'] as const;
-const MOTORBIKES = [
-  'adventure',
-  'standard',
-  'cruiser',
-  'scooter',
-  'motocross',
-  'quad',
-  'sport',
-  'tourer',
-  'custom',
-] as const;
+const PEOPLE = SUB_FILTER_VALUES.people;
+const ACCESS = SUB_FILTER_VALUES.property_access;
+const PROPERTY = SUB_FILTER_VALUES.property_type;
+const PIANOS = SUB_FILTER_VALUES.piano_type;
+const MOTORBIKES = SUB_FILTER_VALUES.motorbike_type;
 
 const furniture = (random: Random) => ({
   people: random.weighted([
