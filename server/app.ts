@@ -13,6 +13,7 @@ import type { AppEnv } from '@/server/http/app-env';
 import { authRoutes } from '@/server/http/auth-routes';
 import { limitBody } from '@/server/http/body-limit';
 import { faultInjection } from '@/server/http/fault-injection';
+import { listingRoutes } from '@/server/http/listing-routes';
 import { partnerRoutes } from '@/server/http/partner-routes';
 import { requireToken } from '@/server/http/require-token';
 import { searchRoutes } from '@/server/http/search-routes';
@@ -50,6 +51,7 @@ export const createApp = ({ db, config, logError = (error) => console.error(erro
   app.use('/v1/*', requireToken(db, config));
   app.route('/v1', partnerRoutes(db, config));
   app.route('/v1', searchRoutes(db, config));
+  app.route('/v1', listingRoutes(db, config));
 
   app.notFound((c) => c.json(NOT_FOUND, 404));
   app.onError((error, c) => {

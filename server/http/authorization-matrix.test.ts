@@ -32,6 +32,10 @@ const OTHER_PARTNER = 'starter@example.com';
 const ADMIN = 'admin@example.com';
 /** The seed gives the owner the first saved searches (server/seed/saved-searches.ts). */
 const OWNER_SAVED_SEARCH_ID = 1;
+/** The seed inserts the owner's won work first: job 1 is allocated to the owner (checked in beforeAll). */
+const OWNER_WON_JOB_ID = 1;
+/** The other partner's one approved van (checked in beforeAll), so its book gets past the vehicle check. */
+const OTHER_PARTNER_VEHICLE_ID = 6;
 
 interface Row {
   /** The request that exercises the endpoint (a concrete path for a wildcard route). */
@@ -106,6 +110,28 @@ const MATRIX: Readonly<Record<string, Row>> = {
     status: { anonymous: 401, expired: 401, loggedOut: 401, otherPartner: 404, admin: 404 },
   },
   'GET /v1/places': { request: { path: '/v1/places?q=Man' }, status: signedInOnly },
+  // Listings: the owner's won job. Nobody else may read it (404), book it or quote for it (409 taken); the admin is
+  // no transport partner (403). beforeAll and the last test check the job is still the owner's, with no quote.
+  'GET /v1/listings/:id': {
+    request: { path: `/v1/listings/${OWNER_WON_JOB_ID}` },
+    status: { anonymous: 401, expired: 401, loggedOut: 401, otherPartner: 404, admin: 404 },
+  },
+  'POST /v1/listings/:id/book': {
+    request: {
+      path: `/v1/listings/${OWNER_WON_JOB_ID}/book`,
+      init: jsonPost({ payload: { provider_vehicle_id: OTHER_PARTNER_VEHICLE_ID } }),
+    },
+    status: { anonymous: 401, expired: 401, loggedOut: 401, otherPartner: 409, admin: 403 },
+  },
+  'POST /v1/listings/:id/quote': {
+    request: { path: `/v1/listings/${OWNER_WON_JOB_ID}/quote`, init: jsonPost({ payload: { amount: 5000 } }) },
+    status: { anonymous: 401, expired: 401, loggedOut: 401, otherPartner: 409, admin: 403 },
+  },
+  // Server-Sent Events. The request is already aborted: a signed-in caller gets the 200 and the stream ends at once.
+  'GET /v1/jobs/events': {
+    request: { path: '/v1/jobs/events', init: { signal: AbortSignal.abort() } },
+    status: signedInOnly,
+  },
 };
 
 /** The route table does not depend on the database: read it from an app over a database that is never queried. */
@@ -155,6 +181,16 @@ beforeAll(async () => {
     [OWNER_SAVED_SEARCH_ID],
   );
   expect(saved.rows[0]?.email).toBe(OWNER);
+  const won = await t.db.query<{ email: string; status: string }>(
+    'select u.email, j.status from jobs j join users u on u.id = j.provider_id where j.id = $1',
+    [OWNER_WON_JOB_ID],
+  );
+  expect(won.rows[0]).toEqual({ email: OWNER, status: 'allocated' });
+  const van = await t.db.query<{ email: string }>(
+    "select u.email from vehicles v join users u on u.id = v.user_id where v.id = $1 and v.status = 'APPROVED'",
+    [OTHER_PARTNER_VEHICLE_ID],
+  );
+  expect(van.rows[0]?.email).toBe(OTHER_PARTNER);
 
   tokens.anonymous = null;
   tokens.owner = (await signIn(t.app, OWNER)).token;
@@ -223,5 +259,17 @@ describe('whose data comes back', () => {
       OWNER_SAVED_SEARCH_ID,
     ]);
     expect(rows[0]?.n).toBe(1);
+  });
+
+  it("the owner's won job survives every other caller's book and quote", async () => {
+    const job = await t.db.query<{ email: string; status: string }>(
+      'select u.email, j.status from jobs j join users u on u.id = j.provider_id where j.id = $1',
+      [OWNER_WON_JOB_ID],
+    );
+    expect(job.rows[0]).toEqual({ email: OWNER, status: 'allocated' });
+    const quotes = await t.db.query<{ n: number }>('select count(*)::int as n from listing_quotes where job_id = $1', [
+      OWNER_WON_JOB_ID,
+    ]);
+    expect(quotes.rows[0]?.n).toBe(0);
   });
 });

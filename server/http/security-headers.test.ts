@@ -8,7 +8,7 @@ import { listRoutes } from '@/server/http/route-table';
 import { createSeededApp, jsonPost, SETUP_TIMEOUT_MS, signIn, type SeededApp, XHR } from '@/server/testing/seeded-app';
 
 const EXPECTED_CSP =
-  "default-src 'self'; script-src 'self'; style-src 'self' 'sha256-38RhXrc7EdReTKsOm23ZPOCUgniTUUcjky8QOOrQx6o='; worker-src 'self' blob:; img-src 'self' data: blob:; " +
+  "default-src 'self'; script-src 'self'; style-src 'self' 'sha256-38RhXrc7EdReTKsOm23ZPOCUgniTUUcjky8QOOrQx6o='; worker-src 'self'; img-src 'self' data:; " +
   "connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
 
 const expectSecurityHeaders = (response: Response, { https }: { https: boolean }) => {

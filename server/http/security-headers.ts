@@ -4,7 +4,9 @@ import { isHttps } from '@/server/http/request-origin';
 /**
  * The portal's Content-Security-Policy. The Vite build has no inline <script> or <style> (index.html links its
  * hashed files), and React writes inline styles through element.style, which style-src does not govern — so no
- * 'unsafe-inline' anywhere. MapLibre builds its workers from blob: URLs; index.html's icon is `data:,`.
+ * 'unsafe-inline' anywhere. The find-work map's MapLibre worker is a file of the build (setWorkerUrl in
+ * src/pages/find-work/map/results-map.tsx), so worker-src needs no blob:, and the map draws no images (no tiles,
+ * no sprites) so img-src needs none either; index.html's icon is `data:,` and maplibre-gl.css's icons are data: SVGs.
  * One inline stylesheet is allowed by its hash: the fixed touch-action rule React Aria's usePress injects
  * (react-aria 1.x, `[data-react-aria-pressable] { touch-action: pan-x pan-y pinch-zoom }`). If a new
  * React Aria changes that text, e2e/content-security.spec.ts fails and names the new hash.
@@ -15,8 +17,8 @@ export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
   "script-src 'self'",
   `style-src 'self' ${REACT_ARIA_PRESS_STYLE}`,
-  "worker-src 'self' blob:",
-  "img-src 'self' data: blob:",
+  "worker-src 'self'",
+  "img-src 'self' data:",
   "connect-src 'self'",
   "font-src 'self'",
   "object-src 'none'",
