@@ -3,13 +3,15 @@ import { IntlProvider, useIntl } from 'react-intl';
 import { Route, Router, Switch } from 'wouter';
 import { currentLocale, messagesOf } from '@/machines/locale/locale.selectors';
 import { hasFailed, isVisible, progressPercent } from '@/machines/page-progress/page-progress.selectors';
+import { toastsOf } from '@/machines/toasts/toasts.selectors';
 import { ProgressBar } from '@/src/components/progress-bar';
+import { ToastRegion } from '@/src/components/toast-region';
 import { isoFor } from '@/src/format/locale-codes';
 import { NotFoundPage } from '@/src/pages/not-found/not-found-page';
 import { AppErrorBoundary } from './error-boundaries';
 import { GuardedRoute } from './guarded-route';
 import { DefaultLayout } from './layouts/default-layout';
-import { RootActorsProvider, useLocaleActor, useProgressActor } from './root-actors';
+import { RootActorsProvider, useLocaleActor, useProgressActor, useToasts } from './root-actors';
 import { ROUTES } from './routes';
 import { SessionScope } from './session-scope';
 
@@ -25,6 +27,20 @@ function PageProgress() {
       percent={percent}
       failed={failed}
       label={intl.formatMessage({ id: 'progress.label' })}
+    />
+  );
+}
+
+/** The toasts of the whole portal (spec §8), on every page, signed in or not. */
+function Toasts() {
+  const toasts = useToasts();
+  const shown = useSelector(toasts, toastsOf);
+  return (
+    <ToastRegion
+      toasts={shown}
+      onDismiss={(id) => toasts.send({ type: 'toast.dismissed', id })}
+      onPause={() => toasts.send({ type: 'toast.paused' })}
+      onResume={() => toasts.send({ type: 'toast.resumed' })}
     />
   );
 }
@@ -67,6 +83,7 @@ function LocalisedApp() {
               </Route>
             </Switch>
           </Router>
+          <Toasts />
         </SessionScope>
       </AppErrorBoundary>
     </IntlProvider>

@@ -7,6 +7,7 @@ import { localeMachine } from '@/machines/locale/locale.machine';
 import { serializeLocaleCookie } from '@/machines/locale/locale.cookie';
 import { requestLanguageOf } from '@/machines/locale/locale.selectors';
 import { pageProgressMachine } from '@/machines/page-progress/page-progress.machine';
+import { toastsMachine } from '@/machines/toasts/toasts.machine';
 import { api } from '@/src/api/api';
 import { tokenStorage } from './token-storage';
 
@@ -15,6 +16,7 @@ interface RootActors {
   readonly connectivity: ActorRefFrom<typeof connectivityMachine>;
   readonly locale: ActorRefFrom<typeof localeMachine>;
   readonly progress: ActorRefFrom<typeof pageProgressMachine>;
+  readonly toasts: ActorRefFrom<typeof toastsMachine>;
 }
 
 const RootActorsContext = createContext<RootActors | null>(null);
@@ -28,6 +30,8 @@ export const useAuthActor = () => useRootActors().auth;
 export const useLocaleActor = () => useRootActors().locale;
 export const useProgressActor = () => useRootActors().progress;
 export const useConnectivityActor = () => useRootActors().connectivity;
+/** The toasts of the whole portal: send `toast.shown` with translated texts (machines/toasts/toasts.types.ts). */
+export const useToasts = () => useRootActors().toasts;
 
 const readCookie = (name: string): string | null =>
   document.cookie
@@ -36,7 +40,7 @@ const readCookie = (name: string): string | null =>
     ?.slice(name.length + 1) ?? null;
 
 /**
- * The long-lived machines (auth, locale, page progress) are created once here and provided by
+ * The long-lived machines (auth, locale, page progress, toasts) are created once here and provided by
  * context (ARCHITECTURE.md). Their platform effects (storage, cookies, logging) are supplied here,
  * and the API client is bound to them: token, language, single-flight re-login, progress.
  */
@@ -71,6 +75,7 @@ export function RootActorsProvider({ children }: { children: ReactNode }) {
   );
   const progress = useActorRef(pageProgressMachine);
   const connectivity = useActorRef(connectivityMachine, { input: { online: navigator.onLine } });
+  const toasts = useActorRef(toastsMachine);
 
   // Bound once, during the first render, so the very first request already carries the right headers.
   useState(() =>
@@ -88,6 +93,6 @@ export function RootActorsProvider({ children }: { children: ReactNode }) {
     }),
   );
 
-  const [actors] = useState<RootActors>(() => ({ auth, connectivity, locale, progress }));
+  const [actors] = useState<RootActors>(() => ({ auth, connectivity, locale, progress, toasts }));
   return <RootActorsContext.Provider value={actors}>{children}</RootActorsContext.Provider>;
 }

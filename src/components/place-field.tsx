@@ -1,0 +1,186 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import {
+  ComboBox,
+  FieldError,
+  Header,
+  Input,
+  Label,
+  ListBox,
+  ListBoxItem,
+  ListBoxSection,
+  Popover,
+  Text,
+  type Key,
+} from 'react-aria-components';
+import { useIntl } from 'react-intl';
+import { MIN_QUERY_LENGTH } from '@/machines/place-lookup/place-lookup.limits';
+import { placeLookupMachine } from '@/machines/place-lookup/place-lookup.machine';
+import {
+  hasLookupFailed,
+  hasNoPlaces,
+  isLookingUp,
+  placesOf,
+  queryOf,
+} from '@/machines/place-lookup/place-lookup.selectors';
+import type { RecentPlace, SearchLocation } from '@/schemas/search';
+import { toSearchLocation } from './to-search-location';
+
+export interface PlaceFieldProps {
+  /** Translated. */
+  label: string;
+  /** The input's name, e.g. "pickup-place" (browser tests fill inputs by name). */
+  name: string;
+  /** The typed text, owned by the parent machine. */
+  text: string;
+  /** The chosen location, or null while the text names none. */
+  selected: SearchLocation | null;
+  /** Offered, under "Recent searches", while the text is empty or too short to look up. */
+  recent: readonly (typeof RecentPlace.Type)[];
+  /** What the partner typed; also the chosen option's name, just before `onSelect` reports it. */
+  onTextChange(text: string): void;
+  /** A chosen place, or null when the partner types over the chosen one (reported after the text change). */
+  onSelect(location: SearchLocation | null): void;
+  /** Shown under the field, which is then marked invalid. */
+  errorMessage?: string | null;
+  description?: string;
+}
+
+interface Option {
+  readonly key: string;
+  readonly location: SearchLocation;
+  /** The place's NUTS1 short name (spec §3 region short names), when known. */
+  readonly region: string | null;
+}
+
+const sameLocation = (a: SearchLocation, b: SearchLocation) => a.name === b.name && a.lat === b.lat && a.lon === b.lon;
+
+/**
+ * A place field (spec §3 place, search location): a React Aria combobox that looks places up as the partner types
+ * (GET v1/places, through its own place-lookup machine: 250 ms pause, two characters at least, the latest text only)
+ * and offers the partner's recent searches while the text is short. Options read "Town (postcode) · Region".
+ *
+ * The parent owns the text and the chosen location (`text`, `selected`); this field owns only the look-up. Choosing an
+ * option reports the location (`toSearchLocation`) and its name as the new text; typing over a chosen place reports
+ * null. Text that names no place is kept (the parent decides whether that is an error, through `errorMessage`).
+ *
+ * The look-up is the portal's offline stand-in for the maps service of spec §7: it knows places in the United Kingdom
+ * only (towns and postcode areas from the server's offline data, see schemas/place.ts), although the spec lists the
+ * search countries GB, IE, US, DE, ES, FR and IT. The default search area, United Kingdom, is what it covers.
+ *
+ * Unlike the other components here it runs a machine of its own: the look-up is the field's behaviour, the same on
+ * every page that has one, and no page needs to see it.
+ */
+export function PlaceField({
+  label,
+  name,
+  text,
+  selected,
+  recent,
+  onTextChange,
+  onSelect,
+  errorMessage,
+  description,
+}: PlaceFieldProps) {
+  const intl = useIntl();
+  const lookup = useActorRef(placeLookupMachine);
+  const places = useSelector(lookup, placesOf);
+  const looking = useSelector(lookup, isLookingUp);
+  const noPlaces = useSelector(lookup, hasNoPlaces);
+  const failed = useSelector(lookup, hasLookupFailed);
+  const query = useSelector(lookup, queryOf);
+
+  const typed = text.trim();
+  const short = typed.length < MIN_QUERY_LENGTH;
+  // What the look-up says is about the text in the field, not an older text the parent has since replaced.
+  const current = !short && query === typed;
+  const prefix = typed.toLocaleLowerCase();
+  const recentOptions: Option[] = short
+    ? recent
+        .filter((r) => r.name.toLocaleLowerCase().startsWith(prefix))
+        .map((r, i) => ({ key: `recent:${i}`, location: { name: r.name, lat: r.lat, lon: r.lon }, region: null }))
+    : [];
+  const placeOptions: Option[] = current
+    ? places.map((p) => ({ key: `place:${p.id}`, location: toSearchLocation(p), region: p.nuts1?.short_name ?? null }))
+    : [];
+  const options = [...recentOptions, ...placeOptions];
+  const selectedKey = selected ? (options.find((o) => sameLocation(o.location, selected))?.key ?? null) : null;
+
+  const changeText = (value: string) => {
+    onTextChange(value);
+    // React Aria puts the chosen option's name back when that option is picked again: that is not typing.
+    if (selected && value === selected.name) return;
+    if (selected) onSelect(null);
+    lookup.send({ type: 'text.changed', text: value });
+  };
+
+  const choose = (key: Key | null) => {
+    const option = options.find((o) => o.key === key);
+    if (!option) return;
+    // Text first, then the location: a parent that forgets the location on any text change still ends up with it.
+    onTextChange(option.location.name);
+    onSelect(option.location);
+    lookup.send({ type: 'place.chosen' });
+  };
+
+  // One text, so that every screen reader names the option exactly as it reads: "Manchester (M1) · N.West".
+  const renderOption = (option: Option) => (
+    <ListBoxItem key={option.key} id={option.key} textValue={option.location.name} className="menu-item">
+      {option.region ? `${option.location.name} · ${option.region}` : option.location.name}
+    </ListBoxItem>
+  );
+
+  return (
+    <div className="field place-field">
+      <ComboBox
+        name={name}
+        allowsCustomValue
+        menuTrigger="focus"
+        inputValue={text}
+        onInputChange={changeText}
+        selectedKey={selectedKey}
+        onSelectionChange={choose}
+        // The server matched the text already; React Aria must not filter its answer again.
+        defaultFilter={() => true}
+        isInvalid={Boolean(errorMessage)}
+        validationBehavior="aria"
+      >
+        <Label>{label}</Label>
+        <Input className={errorMessage ? 'is-invalid' : undefined} autoComplete="off" />
+        {description ? (
+          <Text slot="description" className="field-description">
+            {description}
+          </Text>
+        ) : null}
+        <FieldError className="field-error">{errorMessage}</FieldError>
+        <Popover className="menu-popover place-popover" offset={4}>
+          <ListBox className="menu place-list">
+            {recentOptions.length > 0 ? (
+              <ListBoxSection>
+                <Header className="menu-header">{intl.formatMessage({ id: 'placeField.recent' })}</Header>
+                {recentOptions.map(renderOption)}
+              </ListBoxSection>
+            ) : null}
+            {placeOptions.map(renderOption)}
+          </ListBox>
+        </Popover>
+      </ComboBox>
+      {/* While the list is open React Aria hides the rest of the page and announces the number of options itself. */}
+      <div className="place-field-status" role="status" aria-live="polite">
+        {current && looking ? (
+          <span className="place-field-looking">{intl.formatMessage({ id: 'placeField.lookingUp' })}</span>
+        ) : null}
+        {current && noPlaces ? (
+          <span>{intl.formatMessage({ id: 'placeField.noPlaces' }, { query: typed })}</span>
+        ) : null}
+        {current && failed ? (
+          <>
+            <span className="place-field-failed">{intl.formatMessage({ id: 'placeField.failed' })}</span>{' '}
+            <button type="button" className="text-button" onClick={() => lookup.send({ type: 'lookup.retried' })}>
+              {intl.formatMessage({ id: 'placeField.retry' })}
+            </button>
+          </>
+        ) : null}
+      </div>
+    </div>
+  );
+}
