@@ -30,6 +30,8 @@ export interface RequestOptions {
   readonly token?: string;
   /** A background check whose failure is expected (the start-up session restore): kept out of the progress bar. */
   readonly quiet?: boolean;
+  /** Cancels the request (a machine stopping the actor that made it: a newer search replaces an older one). */
+  readonly signal?: AbortSignal;
 }
 
 type Method = 'get' | 'post' | 'put' | 'delete';
@@ -93,11 +95,14 @@ export function createApiClient(options: {
   ): Promise<Response> {
     const init: Options = { method, ...(opts.token ? { headers: { Authorization: `Bearer ${opts.token}` } } : {}) };
     if (opts.query) init.searchParams = flattenQuery(opts.query);
+    if (opts.signal) init.signal = opts.signal;
     if (opts.body !== undefined) init.json = opts.raw ? opts.body : { payload: opts.body };
     const attempt = async (): Promise<Response> => {
       try {
         return await http(path.replace(/^\//, ''), init);
       } catch (error) {
+        // A cancelled request is nobody's failure: it goes back to the canceller as it is, and is never retried.
+        if (opts.signal?.aborted) throw error;
         const timedOut = error instanceof Error && error.name === 'TimeoutError';
         throw new NetworkError({
           message: error instanceof Error ? error.message : String(error),
