@@ -218,3 +218,109 @@ describe('flattenQuery', () => {
     expect(flattenQuery({ ok: true, no: false, list: [{ a: 1 }] }).toString()).toBe('ok=1&no=0&list%5B0%5D%5Ba%5D=1');
   });
 });
+
+describe('extra headers and refusal reasons', () => {
+  it('sends the extra headers of a call beside the usual ones', async () => {
+    const { api, seen } = client(() => json(200, { data: { n: 1 } }));
+    await api.post('v1/thing', Thing, 'Thing', { body: {}, headers: { 'Idempotency-Key': 'key-1' } });
+    expect(seen[0]!.headers.get('Idempotency-Key')).toBe('key-1');
+    expect(seen[0]!.headers.get('Authorization')).toBe('Bearer tok-1');
+  });
+
+  it("keeps the server's message and reason word of a listing refusal", async () => {
+    const { api } = client(() =>
+      json(409, { message: 'Sorry, another partner has already taken this job.', code: 'taken' }),
+    );
+    const error = await api.post('v1/thing', Thing, 'Thing', { body: {} }).catch((e: unknown) => e);
+    expect(error).toMatchObject({
+      _tag: 'HttpError',
+      status: 409,
+      message: 'Sorry, another partner has already taken this job.',
+      reason: 'taken',
+      code: null,
+    });
+  });
+
+  it('keeps a numeric code as the code, with no reason', async () => {
+    const { api } = client(() => json(422, { message: 'messages.validation', code: 101, errors: {} }));
+    const error = await api.post('v1/thing', Thing, 'Thing', { body: {} }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: 101, reason: null, message: 'messages.validation' });
+  });
+});
+
+describe('stream', () => {
+  const sse = (text: string) => new Response(text, { status: 200, headers: { 'Content-Type': 'text/event-stream' } });
+
+  it('opens a GET with the usual headers and token and hands back the unread response', async () => {
+    const { api, seen, events } = client(() => sse('event: ready\ndata: {}\n\n'));
+    const response = await api.stream('v1/jobs/events');
+    expect(seen[0]).toMatchObject({
+      method: 'GET',
+      url: 'https://portal.example/v1/jobs/events',
+      credentials: 'include',
+    });
+    expect(seen[0]!.headers.get('Authorization')).toBe('Bearer tok-1');
+    expect(seen[0]!.headers.get('X-Requested-With')).toBe('XMLHttpRequest');
+    expect(seen[0]!.headers.get('Accept-Language')).toBe('es_ES');
+    expect(response.bodyUsed).toBe(false);
+    expect(await response.text()).toBe('event: ready\ndata: {}\n\n');
+    // a stream that stays open must not hold the progress bar
+    expect(events).toEqual([]);
+  });
+
+  it('re-logs in once on 401 and opens the stream with the new token', async () => {
+    const { api, seen, renewals } = client((req) =>
+      req.headers.get('Authorization') === 'Bearer tok-2'
+        ? sse(': hi\n\n')
+        : json(401, { message: 'Unauthenticated.' }),
+    );
+    await expect(api.stream('v1/jobs/events')).resolves.toBeInstanceOf(Response);
+    expect(renewals()).toBe(1);
+    expect(seen.map((s) => s.headers.get('Authorization'))).toEqual(['Bearer tok-1', 'Bearer tok-2']);
+  });
+
+  it('shares the re-login with other calls that got a 401 at the same time', async () => {
+    const { api, renewals } = client((req) =>
+      req.headers.get('Authorization') === 'Bearer tok-2'
+        ? req.url.endsWith('events')
+          ? sse(': hi\n\n')
+          : json(200, { data: { n: 2 } })
+        : json(401, { message: 'Unauthenticated.' }),
+    );
+    await Promise.all([api.stream('v1/jobs/events'), api.get('v1/thing', Thing, 'Thing')]);
+    expect(renewals()).toBe(1);
+  });
+
+  it('fails with SessionExpiredError when the re-login fails', async () => {
+    const { api } = client(() => json(401, { message: 'Unauthenticated.' }), {
+      renewToken: () => Promise.reject(new Error('no session')),
+    });
+    await expect(api.stream('v1/jobs/events')).rejects.toBeInstanceOf(SessionExpiredError);
+  });
+
+  it('turns an error status into an HttpError and a lost server into a NetworkError, never retried', async () => {
+    const refused = client(() => json(503, { message: 'Sorry, something went wrong' }));
+    await expect(refused.api.stream('v1/jobs/events')).rejects.toMatchObject({ _tag: 'HttpError', status: 503 });
+    expect(refused.seen).toHaveLength(1);
+    const lost = client(offline);
+    await expect(lost.api.stream('v1/jobs/events')).rejects.toBeInstanceOf(NetworkError);
+    expect(lost.seen).toHaveLength(1);
+    expect(lost.waits).toEqual([]);
+  });
+
+  it('passes the abort signal to the request', async () => {
+    const controller = new AbortController();
+    let received: AbortSignal | null = null;
+    const api = createApiClient({
+      baseUrl: 'https://portal.example/',
+      fetch: ((input: RequestInfo | URL) => {
+        received = (input as Request).signal;
+        return Promise.resolve(sse(''));
+      }) as typeof fetch,
+    });
+    api.connect({ getToken: () => 'tok', getLanguage: () => 'en_GB', renewToken: () => Promise.resolve() });
+    await api.stream('v1/jobs/events', { signal: controller.signal });
+    controller.abort();
+    expect(received!.aborted).toBe(true);
+  });
+});

@@ -32,6 +32,8 @@ export interface RequestOptions {
   readonly quiet?: boolean;
   /** Cancels the request (a machine stopping the actor that made it: a newer search replaces an older one). */
   readonly signal?: AbortSignal;
+  /** Extra headers of this call, e.g. the Idempotency-Key of a book or quote (schemas/listing.ts). */
+  readonly headers?: Readonly<Record<string, string>>;
 }
 
 type Method = 'get' | 'post' | 'put' | 'delete';
@@ -93,7 +95,8 @@ export function createApiClient(options: {
     path: string,
     opts: RequestOptions,
   ): Promise<Response> {
-    const init: Options = { method, ...(opts.token ? { headers: { Authorization: `Bearer ${opts.token}` } } : {}) };
+    const headers = { ...opts.headers, ...(opts.token ? { Authorization: `Bearer ${opts.token}` } : {}) };
+    const init: Options = { method, ...(Object.keys(headers).length > 0 ? { headers } : {}) };
     if (opts.query) init.searchParams = flattenQuery(opts.query);
     if (opts.signal) init.signal = opts.signal;
     if (opts.body !== undefined) init.json = opts.raw ? opts.body : { payload: opts.body };
@@ -143,14 +146,31 @@ export function createApiClient(options: {
 
   async function toHttpError(response: Response, path: string): Promise<HttpError> {
     const json: unknown = await response.json().catch(() => null);
-    const body = Either.getOrNull(decodeEither(ErrorBody, 'ErrorBody')(json));
+    // Listing refusals name their reason with a word (`code: 'taken'`, schemas/listing.ts), the reservation errors
+    // with a number: the word is read apart, so the body still decodes and the server's message is kept.
+    const { code: word, ...rest } = typeof json === 'object' && json !== null ? (json as Record<string, unknown>) : {};
+    const reason = typeof word === 'string' ? word : null;
+    const body = Either.getOrNull(decodeEither(ErrorBody, 'ErrorBody')(reason === null ? json : rest));
     return new HttpError({
       status: response.status,
       message: body?.message ?? (response.statusText || `HTTP ${response.status}`),
       errors: body?.errors ?? {},
       code: body?.code ?? null,
+      reason,
       url: path,
     });
+  }
+
+  /**
+   * Opens a long-lived GET whose body the caller reads as a stream (Server-Sent Events): the same headers, token and
+   * single-flight re-login on 401 as every call, but no read retries (the caller reconnects with its own backoff)
+   * and no progress bar (the stream stays open). Resolves with the response once its headers are in; an error
+   * status becomes an HttpError. Aborting `signal` ends the request and the body.
+   */
+  async function stream(path: string, opts: { readonly signal?: AbortSignal } = {}): Promise<Response> {
+    const response = await send('get', path, opts);
+    if (!response.ok) throw await toHttpError(response, path);
+    return response;
   }
 
   async function request<A, I>(
@@ -187,6 +207,7 @@ export function createApiClient(options: {
       request('put', path, schema, name, opts),
     delete: <A, I>(path: string, schema: Schema.Schema<A, I> | null, name: string, opts?: RequestOptions) =>
       request('delete', path, schema, name, opts),
+    stream,
   };
 }
 

@@ -10,6 +10,8 @@ export class HttpError extends Error {
   readonly errors: Readonly<Record<string, readonly string[]>>;
   /** The reservation error code (101) where the server gave one. */
   readonly code: number | null;
+  /** A refusal's reason word where the server gave one (`taken`, `closed`: schemas/listing.ts ListingActionError). */
+  readonly reason: string | null;
   readonly url: string;
 
   constructor(fields: {
@@ -17,6 +19,7 @@ export class HttpError extends Error {
     message: string;
     errors: Readonly<Record<string, readonly string[]>>;
     code: number | null;
+    reason?: string | null;
     url: string;
   }) {
     super(fields.message);
@@ -24,6 +27,7 @@ export class HttpError extends Error {
     this.status = fields.status;
     this.errors = fields.errors;
     this.code = fields.code;
+    this.reason = fields.reason ?? null;
     this.url = fields.url;
   }
 }

@@ -30,9 +30,7 @@ export const fetchTabCounts = (criteria: SearchCriteria, signal?: AbortSignal) =
 
 /** POST v1/jobs/counts: listings per category for the criteria without their categories. */
 export const fetchCategoryCounts = (criteria: SearchCriteria, signal?: AbortSignal) =>
-  api
-    .post('v1/jobs/counts', CategoryCountsResponse, 'CategoryCounts', { body: criteria, signal })
-    .then((r) => r.data);
+  api.post('v1/jobs/counts', CategoryCountsResponse, 'CategoryCounts', { body: criteria, signal }).then((r) => r.data);
 
 /** GET v1/places: towns and postcode districts matching the typed text (the offline maps look-up). */
 export const lookUpPlaces = (q: string, signal?: AbortSignal) =>
@@ -44,9 +42,7 @@ export const fetchSavedSearches = (signal?: AbortSignal) =>
 
 /** POST v1/saved-searches: keeps the search params (with their categories) under a name. */
 export const createSavedSearch = (name: string, criteria: SearchCriteria) =>
-  api
-    .post('v1/saved-searches', SavedSearchResponse, 'SavedSearch', { body: { name, criteria } })
-    .then((r) => r.data);
+  api.post('v1/saved-searches', SavedSearchResponse, 'SavedSearch', { body: { name, criteria } }).then((r) => r.data);
 
 /** POST v1/saved-searches/default: makes these params the default search. */
 export const saveDefaultSearch = (criteria: SearchCriteria) =>
@@ -54,6 +50,4 @@ export const saveDefaultSearch = (criteria: SearchCriteria) =>
 
 /** DELETE v1/saved-searches/{id}. */
 export const deleteSavedSearch = (id: SavedSearchId) =>
-  api
-    .delete(`v1/saved-searches/${id}`, DeletedSavedSearchResponse, 'DeletedSavedSearch')
-    .then((r) => r.data);
+  api.delete(`v1/saved-searches/${id}`, DeletedSavedSearchResponse, 'DeletedSavedSearch').then((r) => r.data);

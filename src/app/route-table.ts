@@ -5,7 +5,7 @@ import type { RouteAccess } from './route-access';
 export type LayoutName = 'default' | 'provider';
 
 /** A page module under src/pages/, named `<folder>/<file>` without the extension. */
-export type PageModule = 'dashboard/dashboard-page' | 'login/login-page';
+export type PageModule = 'dashboard/dashboard-page' | 'login/login-page' | 'find-work/find-work-page';
 
 export interface RouteEntry {
   readonly path: string;
@@ -16,6 +16,11 @@ export interface RouteEntry {
   readonly feature?: FeatureFlag;
   /** The lazily loaded page: src/pages/<page>.tsx. */
   readonly page: PageModule;
+  /**
+   * A concrete address for the tools that walk this table (budgets, Lighthouse) when `path` has parameters
+   * (`/find-work/listing/:id`). Browser tests that need a live record find one through the API instead.
+   */
+  readonly example?: string;
 }
 
 /**
@@ -24,8 +29,28 @@ export interface RouteEntry {
  * here when its page is built, and the dashboard links to it from then on (see `hasRoute`).
  */
 export const ROUTE_TABLE: readonly RouteEntry[] = [
-  { path: '/', access: 'auth', layout: 'provider', title: 'dashboard.title', page: 'dashboard/dashboard-page' },
-  { path: '/login', access: 'guest', layout: 'default', title: 'login.title', page: 'login/login-page' },
+  {
+    path: '/',
+    access: 'auth',
+    layout: 'provider',
+    title: 'dashboard.title',
+    page: 'dashboard/dashboard-page',
+  },
+  {
+    path: '/find-work',
+    access: 'auth',
+    layout: 'provider',
+    title: 'findWork.title',
+    feature: 'find_work',
+    page: 'find-work/find-work-page',
+  },
+  {
+    path: '/login',
+    access: 'guest',
+    layout: 'default',
+    title: 'login.title',
+    page: 'login/login-page',
+  },
 ];
 
 export const hasRoute = (path: string): boolean => ROUTE_TABLE.some((r) => r.path === path);

@@ -9,6 +9,7 @@ import { CounterBadges } from '@/src/components/counter-badges';
 import { useAuthActor } from '@/src/app/root-actors';
 import { useSession } from '@/src/app/session-scope';
 import { UserMenu } from '@/src/app/user-menu';
+import { hasRoute } from '@/src/app/route-table';
 
 /** The signed-in partner's layout: top bar with navigation, counters and the user menu. */
 export function ProviderLayout({ children }: { children: ReactNode }) {
@@ -17,6 +18,7 @@ export function ProviderLayout({ children }: { children: ReactNode }) {
   const session = useSession();
   const counters = useSelector(session!.badgeCounters, dataOf);
   const [location] = useLocation();
+  const features = session?.features;
   const intl = useIntl();
   return (
     <div className="layout layout-provider">
@@ -31,6 +33,11 @@ export function ProviderLayout({ children }: { children: ReactNode }) {
           <Link href="/" aria-current={location === '/' ? 'page' : undefined}>
             <FormattedMessage id="nav.dashboard" />
           </Link>
+          {hasRoute('/find-work') && features?.find_work ? (
+            <Link href="/find-work" aria-current={location.startsWith('/find-work') ? 'page' : undefined}>
+              <FormattedMessage id="nav.findWork" />
+            </Link>
+          ) : null}
         </nav>
         <div className="top-bar-end">
           {counters ? <CounterBadges counters={counters} /> : null}

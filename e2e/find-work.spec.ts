@@ -1,0 +1,177 @@
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium-flags';
+import { FindWorkPage, isJobsPage, milesBetween, type JobsAnswer } from './pages/find-work-page';
+import { DEMO_PASSWORD, LoginPage } from './pages/login-page';
+
+// The map draws with WebGL, which Chromium gives headless through SwiftShader unless the GPU is switched off.
+test.use({
+  launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS.filter((flag) => flag !== '--disable-gpu') },
+});
+
+const ORIGIN = 'http://localhost:4599';
+
+/** A bearer token for another demo partner, signed in through the API as the portal does. */
+async function tokenFor(request: APIRequestContext, email: string): Promise<string> {
+  const headers = { 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/json', Origin: ORIGIN };
+  const login = await request.post(`${ORIGIN}/login`, { data: { email, password: DEMO_PASSWORD }, headers });
+  expect(login.ok()).toBe(true);
+  const token = await request.post(`${ORIGIN}/oauth/token`, {
+    data: { payload: { grant_type: 'monolith_cookie_grant', client_id: '', client_secret: '', scope: '*' } },
+    headers,
+  });
+  return ((await token.json()) as { access_token: string }).access_token;
+}
+
+test.beforeEach(async ({ page }) => {
+  const login = new LoginPage(page);
+  await login.open();
+  await login.signIn('partner@example.com');
+  await page.waitForURL(/\/tpp\/$/);
+});
+
+test('a search around Manchester finds house moves and pianos within 20 miles, by the server’s coordinates', async ({
+  page,
+}) => {
+  const findWork = new FindWorkPage(page);
+  await findWork.open();
+  const centre = await findWork.choosePickup('Manchester');
+  await findWork.chooseRadius(20);
+  await findWork.chooseCategories(['House move', 'Piano']);
+  const answer = await findWork.search();
+  expect(answer.data.length).toBeGreaterThan(0);
+  for (const row of answer.data) {
+    expect(['house_move', 'piano']).toContain(row.category);
+    expect(milesBetween(centre, row.pickup)).toBeLessThanOrEqual(20.01);
+  }
+  await expect(findWork.total()).toHaveText(`${answer.meta.total} jobs found`);
+  await expect(findWork.cards().first()).toBeVisible();
+});
+
+test('sorting by price, high to low, orders the results', async ({ page }) => {
+  const findWork = new FindWorkPage(page);
+  await findWork.open();
+  await findWork.choosePickup('Manchester');
+  await findWork.search();
+  const sorted = page.waitForResponse(isJobsPage(1));
+  await page.locator('select[name="sort"]').selectOption('payout_desc');
+  const answer = (await (await sorted).json()) as JobsAnswer;
+  const prices = answer.data.map((r) => r.price.amount);
+  expect(prices.length).toBeGreaterThan(1);
+  expect(prices).toEqual([...prices].sort((a, b) => b - a));
+  // the sort is kept for the tab across a reload (spec §9 storage)
+  await page.reload();
+  await expect(page.locator('select[name="sort"]')).toHaveValue('payout_desc');
+});
+
+test('scrolling loads every page of a result set, with no listing twice', async ({ page }) => {
+  const findWork = new FindWorkPage(page);
+  await findWork.open();
+  await findWork.choosePickup('Leeds');
+  await findWork.chooseRadius(10);
+  await findWork.chooseCategories(['House move']);
+  const first = await findWork.search();
+  expect(first.meta.total).toBeGreaterThan(first.meta.limit * 2);
+  expect(first.meta.total).toBeLessThan(400);
+  const ids = first.data.map((r) => `${r.kind}:${r.id}`);
+  page.on('response', async (response) => {
+    if (!response.url().endsWith('/v1/jobs')) return;
+    const answer = (await response.json()) as JobsAnswer;
+    if (answer.meta.page > 1) ids.push(...answer.data.map((r) => `${r.kind}:${r.id}`));
+  });
+  const end = page.getByText(`All ${first.meta.total} jobs shown`);
+  for (let i = 0; i < 60 && !(await end.isVisible()); i += 1) {
+    await findWork.scroller().evaluate((el) => el.scrollBy(0, el.clientHeight));
+    await page.waitForTimeout(150);
+  }
+  await expect(end).toBeVisible();
+  expect(ids).toHaveLength(first.meta.total);
+  expect(new Set(ids).size).toBe(ids.length);
+});
+
+test('each tab’s count equals the total its list shows', async ({ page }) => {
+  const findWork = new FindWorkPage(page);
+  await findWork.open();
+  await findWork.choosePickup('Manchester');
+  await findWork.search();
+  for (const [tab, id] of [
+    ['Instant', 'instant'],
+    ['Auction', 'auction'],
+    ['Journeys', 'journey'],
+  ] as const) {
+    await findWork.tab(tab).click();
+    const count = (await findWork.tabCount(id).textContent()) ?? '';
+    await expect(findWork.total()).toHaveText(new RegExp(`^(${count} jobs? found|No jobs found)$`));
+  }
+});
+
+test('no category: the message shows and no search is sent', async ({ page }) => {
+  const findWork = new FindWorkPage(page);
+  await findWork.open();
+  await findWork.choosePickup('Manchester');
+  await findWork.chooseCategories([]);
+  let sent = 0;
+  page.on('request', (r) => {
+    if (r.url().endsWith('/v1/jobs')) sent += 1;
+  });
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(page.getByText('Please select at least one category')).toBeVisible();
+  await page.waitForTimeout(500);
+  expect(sent).toBe(0);
+});
+
+test('a saved search survives a reload and can be deleted', async ({ page }) => {
+  const findWork = new FindWorkPage(page);
+  await findWork.open();
+  await findWork.choosePickup('Bristol');
+  await findWork.chooseCategories(['Piano']);
+  await findWork.search();
+  await page.getByRole('button', { name: 'Save search' }).click();
+  const name = `Bristol pianos ${Date.now()}`;
+  await page.getByRole('dialog').getByLabel('Name').fill(name);
+  await page.getByRole('dialog').getByRole('button', { name: 'Save search' }).click();
+  await expect(page.locator('.saved-status')).toHaveText('Saved');
+  await page.reload();
+  const item = page.locator(`[data-saved-search="${name}"]`);
+  await expect(item).toBeVisible();
+  await page.getByRole('button', { name: `Delete saved search ${name}` }).click();
+  await expect(item).toHaveCount(0);
+  await page.reload();
+  await expect(page.locator('.saved-searches')).toBeVisible();
+  await expect(item).toHaveCount(0);
+});
+
+test('the map shows the results as markers', async ({ page }) => {
+  const findWork = new FindWorkPage(page);
+  await findWork.open();
+  await findWork.choosePickup('Manchester');
+  await findWork.search();
+  await expect(findWork.map()).toHaveAttribute('data-map-ready', 'true', { timeout: 20_000 });
+  await expect
+    .poll(async () => Number(await findWork.map().getAttribute('data-rendered-markers')), { timeout: 20_000 })
+    .toBeGreaterThan(0);
+});
+
+test('a job taken by another partner is marked at once, and gone from the next search', async ({ page, request }) => {
+  const findWork = new FindWorkPage(page);
+  await findWork.open();
+  // the default search (around the registered address, every category) runs on opening; instant jobs that can be
+  // booked outright are the click-and-claim ones
+  await expect(findWork.total()).toBeVisible();
+  const filtered = page.waitForResponse(isJobsPage(1));
+  await page.getByRole('checkbox', { name: 'Click and claim' }).check();
+  const answer = (await (await filtered).json()) as JobsAnswer;
+  const job = answer.data.find((r) => r.kind === 'instant');
+  expect(job, 'an instant click-and-claim job to take').toBeDefined();
+  await expect(findWork.card(job!.id)).toBeVisible();
+
+  const token = await tokenFor(request, 'starter@example.com');
+  const booked = await request.post(`${ORIGIN}/v1/listings/${job!.id}/book`, {
+    data: { payload: {} },
+    headers: { Authorization: `Bearer ${token}`, 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/json' },
+  });
+  expect(booked.status()).toBe(200);
+
+  await expect(findWork.card(job!.id).getByText('Taken')).toBeVisible();
+  const again = await findWork.search();
+  expect(again.data.map((r) => r.id)).not.toContain(job!.id);
+});

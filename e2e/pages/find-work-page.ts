@@ -1,0 +1,117 @@
+import { expect, type Page, type Response } from '@playwright/test';
+
+/** One result row as POST v1/jobs answers it: what the tests check the page against. */
+export interface JobRow {
+  readonly id: number;
+  readonly kind: string;
+  readonly category: string;
+  readonly pickup: { lat: number; lng: number };
+  readonly price: { amount: number };
+}
+export interface JobsAnswer {
+  readonly data: JobRow[];
+  readonly meta: { page: number; limit: number; total: number };
+}
+
+/** The find-work page (spec §2 /find-work). */
+export class FindWorkPage {
+  constructor(private readonly page: Page) {}
+
+  async open(): Promise<void> {
+    await this.page.goto('find-work');
+    await expect(this.page.getByRole('heading', { level: 1, name: 'Find work' })).toBeVisible();
+  }
+
+  /** Types a place into the From field and picks the first option that starts with it. */
+  /** Types a place into the From field, picks the first option that starts with it, and returns that place's point. */
+  async choosePickup(town: string): Promise<{ lat: number; lng: number }> {
+    const input = this.page.locator('input[name="pickup-place"]');
+    await input.fill('');
+    const places = this.page.waitForResponse(
+      (r) => r.url().includes('/v1/places?') && r.url().includes(encodeURIComponent(town)),
+    );
+    await input.fill(town);
+    const { data } = (await (await places).json()) as { data: Array<{ town: string; lat: number; lng: number }> };
+    const option = this.page.getByRole('option', { name: new RegExp(`^${town}`) }).first();
+    // the list opens as the answer arrives; when the field was focused already, the arrow key opens it
+    if (
+      !(await option.waitFor({ state: 'visible', timeout: 3_000 }).then(
+        () => true,
+        () => false,
+      ))
+    )
+      await input.press('ArrowDown');
+    await option.click();
+    const place = data.find((p) => p.town.startsWith(town));
+    if (!place) throw new Error(`no place ${town} in the look-up`);
+    return { lat: place.lat, lng: place.lng };
+  }
+
+  async chooseRadius(miles: number): Promise<void> {
+    await this.page.locator('select[name="pickup-radius"]').selectOption(String(miles));
+  }
+
+  /** Leaves exactly these categories ticked. */
+  async chooseCategories(labels: readonly string[]): Promise<void> {
+    const details = this.page.locator('details.search-more');
+    if ((await details.getAttribute('open')) === null) await details.locator('summary').click();
+    await this.page.getByRole('button', { name: 'Clear all' }).click();
+    for (const label of labels) await this.page.getByRole('checkbox', { name: label, exact: true }).check();
+  }
+
+  /** Submits and returns the first page the server answered. */
+  async search(): Promise<JobsAnswer> {
+    const answer = this.page.waitForResponse(isJobsPage(1));
+    await this.page.getByRole('button', { name: 'Search', exact: true }).click();
+    return (await (await answer).json()) as JobsAnswer;
+  }
+
+  tab(name: 'Instant' | 'Auction' | 'Journeys' | 'Recommended') {
+    return this.page.getByRole('tab', { name: new RegExp(`^${name}`) });
+  }
+
+  tabCount(id: 'instant' | 'auction' | 'journey' | 'recommended') {
+    return this.page.getByTestId(`tab-count-${id}`);
+  }
+
+  total() {
+    return this.page.getByTestId('results-total');
+  }
+
+  cards() {
+    return this.page.locator('.listing-card');
+  }
+
+  card(id: number) {
+    return this.page.locator(`.listing-card[data-listing-id="${id}"]`);
+  }
+
+  scroller() {
+    return this.page.getByTestId('results-scroller');
+  }
+
+  map() {
+    return this.page.getByTestId('results-map');
+  }
+}
+
+/**
+ * A POST v1/jobs answer for page `n` of any tab. The page number is read from the answer: the portal's request
+ * body is a stream, which Playwright does not show.
+ */
+export const isJobsPage =
+  (n: number) =>
+  async (response: Response): Promise<boolean> => {
+    if (!response.url().endsWith('/v1/jobs') || response.request().method() !== 'POST' || !response.ok()) return false;
+    const answer = (await response.json().catch(() => null)) as JobsAnswer | null;
+    return answer?.meta.page === n;
+  };
+
+/** Great-circle distance in miles, as the server measures a radius. */
+export const milesBetween = (a: { lat: number; lng: number }, b: { lat: number; lng: number }): number => {
+  const rad = (d: number) => (d * Math.PI) / 180;
+  const h =
+    Math.sin(rad(b.lat - a.lat) / 2) ** 2 +
+    Math.cos(rad(a.lat)) * Math.cos(rad(b.lat)) * Math.sin(rad(b.lng - a.lng) / 2) ** 2;
+  return (2 * 6371.0088 * Math.asin(Math.sqrt(h))) / 1.609344;
+};

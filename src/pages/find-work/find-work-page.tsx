@@ -1,0 +1,197 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
+import { useIntl } from 'react-intl';
+import { currentUser } from '@/machines/auth/auth.selectors';
+import { findWorkMachine } from '@/machines/find-work/find-work.machine';
+import {
+  activeTab,
+  activeTabState,
+  firstSearchFailed,
+  hasSearched,
+  isLoadingMore,
+  isSearching,
+  isStarting,
+  savedSearchActor,
+  submittedForm,
+  tabCounts,
+  takenKeys,
+} from '@/machines/find-work/find-work.selectors';
+import { TABS, type FindWorkInput, type TabId } from '@/machines/find-work/find-work.types';
+import type { ListingId } from '@/schemas/search';
+import { useAuthActor, useToasts } from '@/src/app/root-actors';
+import { useSession } from '@/src/app/session-scope';
+import { PageLoading } from '@/src/app/page-states';
+import { DISPLAY_TIME_ZONE } from '@/src/format/locale-codes';
+import { FilterBar } from './filter-bar';
+import { ResultsList } from './results-list';
+import { SavedSearches } from './saved-searches';
+import { SearchForm } from './search-form';
+import './find-work.css';
+
+/** MapLibre is large: it loads with this page only, after the list. */
+const ResultsMap = lazy(() => import('./map/results-map'));
+
+/**
+ * Find work (spec §2 /find-work): the search form, saved searches, the four tabs with their counts, filter bars
+ * and lists, and the map. The find-work machine decides everything; this page renders its state.
+ */
+export default function FindWorkPage() {
+  const user = useSelector(useAuthActor(), currentUser);
+  const session = useSession();
+  const fakeDate = useSelector(session!.appInit, (s) => s.context.init?.fake_date ?? null);
+  if (!user) return null;
+  const input: FindWorkInput = {
+    userId: user.id,
+    homeHasPoint: user.registered_address?.lat != null && user.registered_address.lon != null,
+    today: fakeDate ?? Temporal.Now.plainDateISO(DISPLAY_TIME_ZONE).toString(),
+  };
+  return <FindWork input={input} />;
+}
+
+function FindWork({ input }: { input: FindWorkInput }) {
+  const intl = useIntl();
+  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  const toasts = useToasts();
+  const findWork = useActorRef(findWorkMachine, { input });
+  const starting = useSelector(findWork, isStarting);
+  const tab = useSelector(findWork, activeTab);
+  const state = useSelector(findWork, activeTabState);
+  const counts = useSelector(findWork, tabCounts);
+  const searching = useSelector(findWork, isSearching);
+  const loadingMore = useSelector(findWork, isLoadingMore);
+  const searched = useSelector(findWork, hasSearched);
+  const failed = useSelector(findWork, firstSearchFailed);
+  const taken = useSelector(findWork, takenKeys);
+  const submitted = useSelector(findWork, submittedForm);
+  const saved = useSelector(findWork, savedSearchActor);
+  // the card under the pointer or focus, for the map's route line: view state
+  const [highlighted, setHighlighted] = useState<ListingId | null>(null);
+
+  // Spec §8: a failed search, count or saved-search call is a danger toast with the error text.
+  useEffect(() => {
+    const sub = findWork.on('request.failed', (e) =>
+      toasts.send({
+        type: 'toast.shown',
+        tone: 'danger',
+        title: intl.formatMessage({ id: `findWork.failed.${e.what}` }),
+        text: e.message,
+      }),
+    );
+    return () => sub.unsubscribe();
+  }, [findWork, toasts, intl]);
+  useEffect(() => {
+    if (!saved) return;
+    const subs = [
+      saved.on('saved-search.failed', (e) =>
+        toasts.send({
+          type: 'toast.shown',
+          tone: 'danger',
+          title: intl.formatMessage({ id: `savedSearch.failed.${e.what}` }),
+          text: e.message,
+        }),
+      ),
+      saved.on('saved-search.saved', (e) =>
+        toasts.send({
+          type: 'toast.shown',
+          tone: 'success',
+          title: intl.formatMessage({ id: 'savedSearch.saved' }, { name: e.name }),
+        }),
+      ),
+      saved.on('saved-search.deleted', (e) =>
+        toasts.send({
+          type: 'toast.shown',
+          tone: 'success',
+          title: intl.formatMessage({ id: 'savedSearch.deleted' }, { name: e.name }),
+        }),
+      ),
+    ];
+    return () => subs.forEach((s) => s.unsubscribe());
+  }, [saved, toasts, intl]);
+
+  const endReached = useCallback(() => findWork.send({ type: 'list.endReached' }), [findWork]);
+
+  if (starting) return <PageLoading />;
+  const pickup = submitted?.pickup
+    ? { lat: submitted.pickup.lat, lon: submitted.pickup.lon, radiusMiles: submitted.pickupRadius }
+    : null;
+
+  return (
+    <div className="find-work">
+      <header className="page-header">
+        <h1>{t('findWork.title')}</h1>
+      </header>
+      <div className="find-work-top">
+        <SearchForm actor={findWork} />
+        {saved ? <SavedSearches saved={saved} findWork={findWork} /> : null}
+      </div>
+
+      <Tabs
+        className="result-tabs"
+        selectedKey={tab}
+        onSelectionChange={(key) => findWork.send({ type: 'tab.selected', tab: key as TabId })}
+      >
+        <TabList className="tab-list" aria-label={t('findWork.tabs')}>
+          {TABS.map((id) => (
+            <Tab key={id} id={id} className="tab">
+              {t(`tab.${id}`)}
+              {counts ? (
+                <span className="tab-count" data-testid={`tab-count-${id}`}>
+                  {counts[id]}
+                </span>
+              ) : null}
+            </Tab>
+          ))}
+        </TabList>
+        {TABS.map((id) => (
+          <TabPanel key={id} id={id} className="tab-panel">
+            <FilterBar actor={findWork} />
+            <div className="results-layout">
+              <div className="results-column" aria-busy={searching}>
+                {searched && state.total !== null ? (
+                  <p className="results-summary" role="status" data-testid="results-total">
+                    {t('findWork.total', { count: state.total })}
+                  </p>
+                ) : null}
+                {searching && state.rows.length === 0 ? <PageLoading /> : null}
+                {failed ? (
+                  <div className="alert alert-danger" role="alert">
+                    <p>{t('findWork.failed.search')}</p>
+                    <button type="button" className="button" onClick={() => findWork.send({ type: 'search.retried' })}>
+                      {t('app.retry')}
+                    </button>
+                  </div>
+                ) : null}
+                {!searched && !searching && !failed ? <p className="muted">{t('findWork.start')}</p> : null}
+                {searched && state.page > 0 && state.rows.length === 0 ? (
+                  <p className="empty-results">{t('findWork.none')}</p>
+                ) : null}
+                {state.rows.length > 0 ? (
+                  <ResultsList
+                    rows={state.rows}
+                    total={state.total}
+                    taken={taken}
+                    loadingMore={loadingMore}
+                    complete={state.complete}
+                    onEndReached={endReached}
+                    onHover={setHighlighted}
+                  />
+                ) : null}
+              </div>
+              <div className="map-column">
+                <Suspense fallback={<div className="map-fallback" />}>
+                  <ResultsMap
+                    listings={state.rows}
+                    pickup={pickup}
+                    highlightedId={highlighted}
+                    label={t('findWork.map')}
+                  />
+                </Suspense>
+              </div>
+            </div>
+          </TabPanel>
+        ))}
+      </Tabs>
+    </div>
+  );
+}

@@ -1,0 +1,114 @@
+import { useSelector } from '@xstate/react';
+import { useState, type FormEvent } from 'react';
+import { Button, Dialog, DialogTrigger, Heading, Modal } from 'react-aria-components';
+import { useIntl } from 'react-intl';
+import type { FindWorkActorRef } from '@/machines/find-work/find-work.machine';
+import {
+  deletingId,
+  hasListFailed,
+  isListLoading,
+  savedSearches,
+  savedStatus,
+} from '@/machines/saved-search/saved-search.selectors';
+import type { SavedSearchActorRef as SavedSearchRef } from '@/machines/find-work/find-work.selectors';
+
+/**
+ * Saved searches (spec §4 saved search status, §7): the status of the criteria in the form, save under a name
+ * (a dialogue) or as the default search, and the list to apply or delete.
+ */
+export function SavedSearches({ saved, findWork }: { saved: SavedSearchRef; findWork: FindWorkActorRef }) {
+  const intl = useIntl();
+  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  const status = useSelector(saved, savedStatus);
+  const list = useSelector(saved, savedSearches);
+  const loading = useSelector(saved, isListLoading);
+  const failed = useSelector(saved, hasListFailed);
+  const deleting = useSelector(saved, deletingId);
+  // which dialogue is open is view state; the name typed is the form's until it is sent
+  const [open, setOpen] = useState(false);
+
+  const save = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const name = String(new FormData(e.currentTarget).get('name') ?? '').trim();
+    if (!name) return;
+    saved.send({ type: 'save.requested', name, asDefault: false });
+    setOpen(false);
+  };
+
+  return (
+    <section className="saved-searches card" aria-labelledby="saved-searches-title">
+      <div className="saved-header">
+        <h2 id="saved-searches-title">{t('savedSearch.title')}</h2>
+        <span className={`saved-status status-${status}`} role="status" data-status={status}>
+          {t(`savedSearch.status.${status}`)}
+        </span>
+      </div>
+      <div className="saved-actions">
+        <DialogTrigger isOpen={open} onOpenChange={setOpen}>
+          <Button className="button button-secondary" isDisabled={status !== 'not_saved'}>
+            {t('savedSearch.save')}
+          </Button>
+          <Modal className="modal" isDismissable>
+            <Dialog className="dialog">
+              <form onSubmit={save}>
+                <Heading slot="title">{t('savedSearch.save')}</Heading>
+                <label className="field">
+                  <span>{t('savedSearch.name')}</span>
+                  <input name="name" required maxLength={100} autoFocus />
+                </label>
+                <div className="dialog-actions">
+                  <Button className="button button-secondary" onPress={() => setOpen(false)}>
+                    {t('app.cancel')}
+                  </Button>
+                  <Button type="submit" className="button">
+                    {t('savedSearch.save')}
+                  </Button>
+                </div>
+              </form>
+            </Dialog>
+          </Modal>
+        </DialogTrigger>
+        <Button
+          className="button button-secondary"
+          isDisabled={status === 'saving'}
+          onPress={() => saved.send({ type: 'save.requested', name: '', asDefault: true })}
+        >
+          {t('savedSearch.saveDefault')}
+        </Button>
+      </div>
+      {loading ? <p className="muted">{t('app.loading')}</p> : null}
+      {failed ? (
+        <p className="alert alert-danger">
+          {t('savedSearch.loadFailed')}{' '}
+          <button type="button" className="link-button" onClick={() => saved.send({ type: 'list.retried' })}>
+            {t('app.retry')}
+          </button>
+        </p>
+      ) : null}
+      {!loading && !failed && list.length === 0 ? <p className="muted">{t('savedSearch.none')}</p> : null}
+      <ul className="saved-list">
+        {list.map((s) => (
+          <li key={s.id} data-saved-search={s.name}>
+            <button
+              type="button"
+              className="link-button saved-apply"
+              onClick={() => findWork.send({ type: 'criteria.applied', criteria: s.criteria })}
+            >
+              {s.name}
+              {s.is_default ? <span className="muted"> · {t('savedSearch.default')}</span> : null}
+            </button>
+            <button
+              type="button"
+              className="icon-button"
+              disabled={deleting !== null}
+              aria-label={t('savedSearch.delete', { name: s.name })}
+              onClick={() => saved.send({ type: 'saved.deleted', id: s.id })}
+            >
+              ×
+            </button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
