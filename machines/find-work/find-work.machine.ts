@@ -1,3 +1,4 @@
+import { errorText } from '@/src/api/errors';
 import { assertEvent, assign, emit, raise, sendTo, setup, type ActorRefFrom } from 'xstate';
 import { savedSearchMachine } from '@/machines/saved-search/saved-search.machine';
 import { SEARCH_PAGE_SIZE, type SearchCriteria } from '@/schemas/search';
@@ -42,8 +43,6 @@ import type {
   TabState,
 } from './find-work.types';
 
-const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
-
 /** The criteria the saved-search control saves: the form as the active job tab would send it (page 1). */
 export const savableCriteria = (context: FindWorkContext): SearchCriteria => {
   const tab: TabId = context.activeTab === 'recommended' ? 'instant' : context.activeTab;
@@ -57,13 +56,13 @@ const updateTab = (context: FindWorkContext, tab: TabId, change: (state: TabStat
 
 /** What a failed page request does (typed once: `event.error` of an invoke's error event). */
 const FAILED_SEARCH = [
-  { type: 'keepFailure', params: ({ event }: { event: { error: unknown } }) => ({ message: messageOf(event.error) }) },
+  { type: 'keepFailure', params: ({ event }: { event: { error: unknown } }) => ({ message: errorText(event.error) }) },
   {
     type: 'announceFailure',
     params: ({ event }: { event: { error: unknown } }) => ({
       type: 'request.failed' as const,
       what: 'search' as const,
-      message: messageOf(event.error),
+      message: errorText(event.error),
     }),
   },
 ] as const;
@@ -188,11 +187,11 @@ export const findWorkMachine = setup({
         onError: {
           target: 'ready',
           actions: [
-            assign({ lastError: ({ event }) => messageOf(event.error) }),
+            assign({ lastError: ({ event }) => errorText(event.error) }),
             emit(({ event }) => ({
               type: 'request.failed' as const,
               what: 'setup' as const,
-              message: messageOf(event.error),
+              message: errorText(event.error),
             })),
           ],
         },
@@ -451,7 +450,7 @@ export const findWorkMachine = setup({
                     params: ({ event }) => ({
                       type: 'request.failed',
                       what: 'counts',
-                      message: messageOf(event.error),
+                      message: errorText(event.error),
                     }),
                   },
                 },

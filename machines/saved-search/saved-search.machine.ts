@@ -1,9 +1,8 @@
+import { errorText } from '@/src/api/errors';
 import { assertEvent, assign, emit, setup } from 'xstate';
 import { loadSavedSearches, removeSavedSearch, saveSearch } from './saved-search.actors';
 import type { SavedSearchContext, SavedSearchEmitted, SavedSearchEvent, SavedSearchInput } from './saved-search.types';
 import { isSavedAlready } from './saved-search.selectors';
-
-const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
 /**
  * The saved searches of find work (spec §4 saved search status, §7 saved-searches calls). Two regions: `status`,
@@ -78,13 +77,13 @@ export const savedSearchMachine = setup({
             onError: {
               target: 'not_saved',
               actions: [
-                assign({ error: ({ event }) => messageOf(event.error) }),
+                assign({ error: ({ event }) => errorText(event.error) }),
                 {
                   type: 'announce',
                   params: ({ event }) => ({
                     type: 'saved-search.failed',
                     what: 'save',
-                    message: messageOf(event.error),
+                    message: errorText(event.error),
                   }),
                 },
               ],
@@ -107,13 +106,13 @@ export const savedSearchMachine = setup({
             onError: {
               target: 'failed',
               actions: [
-                assign({ error: ({ event }) => messageOf(event.error) }),
+                assign({ error: ({ event }) => errorText(event.error) }),
                 {
                   type: 'announce',
                   params: ({ event }) => ({
                     type: 'saved-search.failed',
                     what: 'list',
-                    message: messageOf(event.error),
+                    message: errorText(event.error),
                   }),
                 },
               ],
@@ -156,7 +155,7 @@ export const savedSearchMachine = setup({
                   params: ({ event }) => ({
                     type: 'saved-search.failed',
                     what: 'delete',
-                    message: messageOf(event.error),
+                    message: errorText(event.error),
                   }),
                 },
               ],

@@ -3,7 +3,7 @@ import ky, { type KyInstance, type Options } from 'ky';
 import { ErrorBody } from '@/schemas/auth';
 import { decodeEither, decodeWith } from '@/schemas/decode';
 import { Either } from 'effect';
-import { HttpError, NetworkError, SessionExpiredError } from './errors';
+import { errorText, HttpError, NetworkError, SessionExpiredError } from './errors';
 import { flattenQuery, type QueryValue } from './query';
 
 /** What the client needs from the rest of the app; bound once at the root (see connect()). */
@@ -108,7 +108,7 @@ export function createApiClient(options: {
         if (opts.signal?.aborted) throw error;
         const timedOut = error instanceof Error && error.name === 'TimeoutError';
         throw new NetworkError({
-          message: error instanceof Error ? error.message : String(error),
+          message: errorText(error),
           timedOut,
           url: path,
         });

@@ -58,4 +58,7 @@ export class SessionExpiredError extends Error {
   }
 }
 
+/** What a failure says, for a toast or a notice: an Error's message, else the thrown value as text. */
+export const errorText = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+
 export { DecodeError } from '@/schemas/decode';
