@@ -27,7 +27,7 @@ const ICON: Record<ToastItem['tone'], string> = { success: '✓', danger: '!', i
  * toasts machine decides what is shown and for how long (src/app/app.tsx connects the two).
  *
  * Two live regions that are always in the page, so that screen readers announce what is added to them: danger toasts
- * in an assertive one (role alert), success and info toasts in a polite one (role status); danger toasts stack above
+ * in an assertive live region, success and info toasts in a polite one; danger toasts stack above
  * the others. Each toast has a dismiss button (Escape in a toast dismisses it too). Pointing at the toasts or moving
  * focus into them pauses their countdowns; when a dismissed toast takes the focus with it, focus goes to the dismiss
  * button of the next toast.
@@ -119,11 +119,24 @@ export function ToastRegion({ toasts, onDismiss, onPause, onResume }: ToastRegio
         if (!e.currentTarget.contains(e.relatedTarget as Node | null)) hold('focus', false);
       }}
     >
-      {/* aria-atomic false: announce the toast that was added, not every toast in the region again */}
-      <div className="toast-stack" role="alert" aria-live="assertive" aria-atomic="false">
+      {/* Live regions without a role: an always-present empty role=alert would be one more "alert" on every page
+          (and not the page's own). aria-atomic false: announce the toast that was added, not every toast again. */}
+      <div
+        className="toast-stack"
+        data-testid="toasts-assertive"
+        aria-live="assertive"
+        aria-relevant="additions"
+        aria-atomic="false"
+      >
         {danger.map(renderToast)}
       </div>
-      <div className="toast-stack" role="status" aria-live="polite" aria-atomic="false">
+      <div
+        className="toast-stack"
+        data-testid="toasts-polite"
+        aria-live="polite"
+        aria-relevant="additions"
+        aria-atomic="false"
+      >
         {polite.map(renderToast)}
       </div>
     </section>
