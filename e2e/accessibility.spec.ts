@@ -3,6 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { ROUTE_TABLE as ROUTES } from '@/src/app/route-table';
 import { DashboardPage } from './pages/dashboard-page';
 import { LoginPage } from './pages/login-page';
+import { addressOf } from './route-addresses';
 
 /** axe over every route of the app's own route table, signed in where the route needs it, in both languages. */
 const LANGUAGES = ['en', 'es'] as const;
@@ -30,7 +31,7 @@ for (const language of LANGUAGES) {
           await new LoginPage(page).signIn('expiring@example.com');
           await expect(page.locator('.notice-banner').first()).toBeVisible();
         }
-        await page.goto(route.path.replace(/^\//, ''));
+        await page.goto((await addressOf(route, 'expiring@example.com')).replace(/^\//, ''));
         await expect(page.locator('main h1').first()).toBeVisible();
         expect(await seriousViolations(page)).toEqual([]);
         expect(await page.evaluate(() => document.documentElement.lang)).toBe(language);

@@ -5,7 +5,8 @@ import type { RouteAccess } from './route-access';
 export type LayoutName = 'default' | 'provider';
 
 /** A page module under src/pages/, named `<folder>/<file>` without the extension. */
-export type PageModule = 'dashboard/dashboard-page' | 'login/login-page' | 'find-work/find-work-page';
+export type PageModule =
+  'dashboard/dashboard-page' | 'login/login-page' | 'find-work/find-work-page' | 'find-work/listing-page';
 
 export interface RouteEntry {
   readonly path: string;
@@ -43,6 +44,16 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
     title: 'findWork.title',
     feature: 'find_work',
     page: 'find-work/find-work-page',
+  },
+  {
+    path: '/find-work/listing/:id',
+    access: 'auth',
+    layout: 'provider',
+    title: 'listing.title',
+    feature: 'find_work',
+    page: 'find-work/listing-page',
+    // job 1 of the demo seed is one that partner@example.com won (Lighthouse signs in as that partner)
+    example: '/find-work/listing/1',
   },
   {
     path: '/login',
