@@ -1,14 +1,15 @@
 import { errorText } from '@/src/api/errors';
-import { assertEvent, assign, emit, setup } from 'xstate';
+import { assertEvent, assign, emit, not, setup } from 'xstate';
 import { loadSavedSearches, removeSavedSearch, saveSearch } from './saved-search.actors';
+import { findSaved, sameSearch, withLoaded, withSaved } from './saved-search.criteria';
 import type { SavedSearchContext, SavedSearchEmitted, SavedSearchEvent, SavedSearchInput } from './saved-search.types';
-import { isSavedAlready } from './saved-search.selectors';
 
 /**
  * The saved searches of find work (spec §4 saved search status, §7 saved-searches calls). Two regions: `status`,
  * the spec's not_saved → saving → saved for the criteria in the form (back to not_saved when they change; an error
- * returns to not_saved with a toast), and `list`, the partner's saved searches with delete. Criteria that equal a
- * saved search (a saved search just applied) count as saved.
+ * returns to not_saved with a toast), and `list`, the partner's saved searches with delete. Outside saving, the
+ * status is whether the criteria in the form are a saved search (`sameSearch`): it follows the form, the list
+ * arriving, a save and a delete alike, so the list and the status cannot disagree.
  */
 export const savedSearchMachine = setup({
   types: {} as {
@@ -19,20 +20,26 @@ export const savedSearchMachine = setup({
   },
   actors: { loadSavedSearches, saveSearch, removeSavedSearch },
   actions: {
+    /** The criteria in the form, as find work sends them on each change (while saving too: the form stays open). */
     keepCriteria: assign({
       criteria: ({ event }) => {
         assertEvent(event, 'criteria.changed');
         return event.criteria;
       },
     }),
+    /** Tells the page (its toasts) what happened. */
     announce: emit((_, params: SavedSearchEmitted) => params),
   },
   guards: {
-    knownCriteria: ({ context, event }) => {
-      assertEvent(event, 'criteria.changed');
-      return isSavedAlready(context.list, event.criteria);
-    },
+    /** The criteria in the form equal a listed saved search's (spec §4 saved). */
+    isSaved: ({ context }) => findSaved(context.list, context.criteria) !== undefined,
+    /** A save under a name that is not blank, or as the default search. */
     hasName: ({ event }) => event.type === 'save.requested' && (event.asDefault || event.name.trim() !== ''),
+    /** "Use as my default" for the saved search in the form, unless it is the default search already. */
+    canMakeDefault: ({ context, event }) =>
+      event.type === 'save.requested' &&
+      event.asDefault &&
+      !context.list.some((s) => s.is_default && sameSearch(s.criteria, context.criteria)),
   },
 }).createMachine({
   id: 'savedSearch',
@@ -40,16 +47,17 @@ export const savedSearchMachine = setup({
   type: 'parallel',
   states: {
     status: {
+      description: 'Spec §4 saved search status of the criteria in the form',
       initial: 'not_saved',
-      on: {
-        'criteria.changed': [
-          { guard: 'knownCriteria', target: '.saved', actions: 'keepCriteria' },
-          { target: '.not_saved', actions: 'keepCriteria' },
-        ],
-      },
+      on: { 'criteria.changed': { actions: 'keepCriteria' } },
       states: {
         not_saved: {
           description: 'The criteria in the form are not a saved search',
+          always: {
+            guard: 'isSaved',
+            target: 'saved',
+            description: 'The criteria are a saved search: the form changed to one, or the list showing it arrived',
+          },
           on: { 'save.requested': { guard: 'hasName', target: 'saving' } },
         },
         saving: {
@@ -59,18 +67,15 @@ export const savedSearchMachine = setup({
             src: 'saveSearch',
             input: ({ context, event }) => {
               assertEvent(event, 'save.requested');
-              return { name: event.name.trim(), asDefault: event.asDefault, criteria: context.criteria };
+              // "Use as my default" on a saved search makes that search's own criteria the default
+              const criteria = findSaved(context.list, context.criteria)?.criteria ?? context.criteria;
+              return { name: event.name.trim(), asDefault: event.asDefault, criteria };
             },
             onDone: {
+              // then `saved` checks the criteria: changed while saving, they are not the search just saved
               target: 'saved',
               actions: [
-                assign({
-                  list: ({ context, event }) => [
-                    ...context.list.filter((s) => !(event.output.is_default && s.is_default)),
-                    event.output,
-                  ],
-                  error: null,
-                }),
+                assign({ list: ({ context, event }) => withSaved(context.list, event.output), error: null }),
                 { type: 'announce', params: ({ event }) => ({ type: 'saved-search.saved', name: event.output.name }) },
               ],
             },
@@ -89,20 +94,33 @@ export const savedSearchMachine = setup({
               ],
             },
           },
-          // The form is frozen while saving (the page disables it): a change now would be lost on the way.
-          on: { 'criteria.changed': { actions: 'keepCriteria' } },
         },
-        saved: { description: 'The criteria in the form are saved' },
+        saved: {
+          description: 'The criteria in the form are saved',
+          always: {
+            guard: not('isSaved'),
+            target: 'not_saved',
+            description: 'The criteria are no saved search any more: the form changed, or their search was deleted',
+          },
+          on: { 'save.requested': { guard: 'canMakeDefault', target: 'saving' } },
+        },
       },
     },
     list: {
+      description: "The partner's saved searches",
       initial: 'loading',
       states: {
         loading: {
+          description: 'Reading the saved searches (GET saved-searches)',
+          tags: ['loading'],
           invoke: {
             id: 'loadSavedSearches',
             src: 'loadSavedSearches',
-            onDone: { target: 'ready', actions: assign({ list: ({ event }) => event.output, error: null }) },
+            onDone: {
+              target: 'ready',
+              description: 'Searches saved while the list was on its way stay in it',
+              actions: assign({ list: ({ context, event }) => withLoaded(event.output, context.list), error: null }),
+            },
             onError: {
               target: 'failed',
               actions: [
@@ -126,6 +144,7 @@ export const savedSearchMachine = setup({
           },
         },
         deleting: {
+          description: 'Deleting one saved search (DELETE saved-searches/{id}); the others can wait',
           invoke: {
             id: 'removeSavedSearch',
             src: 'removeSavedSearch',
@@ -162,7 +181,11 @@ export const savedSearchMachine = setup({
             },
           },
         },
-        failed: { on: { 'list.retried': 'loading' } },
+        failed: {
+          description: 'The saved searches could not be read: the error, with a retry',
+          tags: ['error'],
+          on: { 'list.retried': 'loading' },
+        },
       },
     },
   },

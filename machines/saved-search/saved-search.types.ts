@@ -7,15 +7,20 @@ export interface SavedSearchInput {
 }
 
 export interface SavedSearchContext {
+  /** The criteria in the find-work form now (sent by find work on each change). */
   readonly criteria: SearchCriteria;
+  /** The partner's saved searches: the list read, with those saved since; at most one is the default. */
   readonly list: readonly SavedSearch[];
   /** The search being deleted. */
   readonly deleting: SavedSearchId | null;
+  /** The text of the last failed read or save, until one succeeds. */
   readonly error: string | null;
 }
 
 export interface SaveRequest {
+  /** The name to save under, trimmed (the server names the default search itself). */
   readonly name: string;
+  /** The criteria in the form, or, made the default, those of the saved search they equal. */
   readonly criteria: SearchCriteria;
   /** Make it the default search too (POST saved-searches/default). */
   readonly asDefault: boolean;

@@ -4,6 +4,8 @@ import { Button, Dialog, DialogTrigger, Heading, Modal } from 'react-aria-compon
 import { useIntl } from 'react-intl';
 import type { FindWorkActorRef } from '@/machines/find-work/find-work.machine';
 import {
+  canSaveAsDefault,
+  canSaveUnderName,
   deletingId,
   hasListFailed,
   isListLoading,
@@ -14,7 +16,8 @@ import type { SavedSearchActorRef as SavedSearchRef } from '@/machines/find-work
 
 /**
  * Saved searches (spec §4 saved search status, §7): the status of the criteria in the form, save under a name
- * (a dialogue) or as the default search, and the list to apply or delete.
+ * (a dialogue) or as the default search (criteria already saved: that saved search becomes the default), and the
+ * list to apply or delete. Which buttons work is the machine's to say (the selectors), not the view's.
  */
 export function SavedSearches({ saved, findWork }: { saved: SavedSearchRef; findWork: FindWorkActorRef }) {
   const intl = useIntl();
@@ -24,6 +27,9 @@ export function SavedSearches({ saved, findWork }: { saved: SavedSearchRef; find
   const loading = useSelector(saved, isListLoading);
   const failed = useSelector(saved, hasListFailed);
   const deleting = useSelector(saved, deletingId);
+  const canSave = useSelector(saved, canSaveUnderName);
+  // enabled exactly when the machine acts on it: for criteria not saved yet, or a saved search not the default
+  const canMakeDefault = useSelector(saved, canSaveAsDefault);
   // which dialogue is open is view state; the name typed is the form's until it is sent
   const [open, setOpen] = useState(false);
 
@@ -45,7 +51,7 @@ export function SavedSearches({ saved, findWork }: { saved: SavedSearchRef; find
       </div>
       <div className="saved-actions">
         <DialogTrigger isOpen={open} onOpenChange={setOpen}>
-          <Button className="button button-secondary" isDisabled={status !== 'not_saved'}>
+          <Button className="button button-secondary" isDisabled={!canSave}>
             {t('savedSearch.save')}
           </Button>
           <Modal className="modal" isDismissable>
@@ -70,7 +76,7 @@ export function SavedSearches({ saved, findWork }: { saved: SavedSearchRef; find
         </DialogTrigger>
         <Button
           className="button button-secondary"
-          isDisabled={status === 'saving'}
+          isDisabled={!canMakeDefault}
           onPress={() => saved.send({ type: 'save.requested', name: '', asDefault: true })}
         >
           {t('savedSearch.saveDefault')}
