@@ -1,14 +1,13 @@
 import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './e2e/chromium-flags';
+import { E2E_PORT, SHORT_TTL_PORT } from './e2e/ports';
 
 /**
  * Browser tests against the reference server with an in-memory, freshly seeded database.
  * `playwright install` cannot download browsers on this machine: the tests drive Debian's Chromium
  * (/usr/bin/chromium, installed by .ci/run when missing) through `executablePath`.
  */
-const PORT = 4599;
-/** A second server whose access tokens live 3 seconds, for the silent re-login test. */
-export const SHORT_TTL_PORT = 4598;
+const PORT = E2E_PORT;
 
 const server = (port: number, env: Record<string, string>) => ({
   command: 'npx tsx server/main.ts',

@@ -4,6 +4,7 @@ import { ROUTE_TABLE as ROUTES } from '@/src/app/route-table';
 import { DashboardPage } from './pages/dashboard-page';
 import { LoginPage } from './pages/login-page';
 import { addressOf } from './route-addresses';
+import { ORIGIN } from './ports';
 
 /** axe over every route of the app's own route table, signed in where the route needs it, in both languages. */
 const LANGUAGES = ['en', 'es'] as const;
@@ -18,7 +19,7 @@ async function seriousViolations(page: Page) {
 }
 
 async function useLanguage(page: Page, language: (typeof LANGUAGES)[number]) {
-  await page.context().addCookies([{ name: 'i18n_locale', value: language, url: 'http://localhost:4599' }]);
+  await page.context().addCookies([{ name: 'i18n_locale', value: language, url: ORIGIN }]);
 }
 
 for (const language of LANGUAGES) {

@@ -3,7 +3,7 @@ import type { AnyEventObject } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
 import { authMachine } from '@/machines/auth/auth.machine';
 import { HttpError } from '@/src/api/errors';
-import { SHORT_TTL_PORT } from '../playwright.config';
+import { SHORT_TTL_PORT } from './ports';
 import { byIncomingEvent, describePath } from '@/model-tests/model-harness';
 import { DashboardPage } from './pages/dashboard-page';
 import { DEMO_PASSWORD, LoginPage } from './pages/login-page';

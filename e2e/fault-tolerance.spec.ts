@@ -1,13 +1,13 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { DashboardPage } from './pages/dashboard-page';
 import { LoginPage } from './pages/login-page';
+import { ORIGIN } from './ports';
 
 /**
  * Each test fails its own browser context's requests through the server's fault injection (the
  * `tpp_fault` cookie, honoured only with FAULT_INJECTION=1: see server/http/fault-injection.ts), checks
  * the page shows its error and keeps what the partner typed, then lifts the fault and recovers.
  */
-const ORIGIN = 'http://localhost:4599';
 
 const injectFault = (context: BrowserContext, value: string) =>
   context.addCookies([{ name: 'tpp_fault', value, url: ORIGIN }]);

@@ -2,13 +2,12 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium-flags';
 import { FindWorkPage, isJobsPage, milesBetween, type JobsAnswer } from './pages/find-work-page';
 import { DEMO_PASSWORD, LoginPage } from './pages/login-page';
+import { ORIGIN } from './ports';
 
 // The map draws with WebGL, which Chromium gives headless through SwiftShader unless the GPU is switched off.
 test.use({
   launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS.filter((flag) => flag !== '--disable-gpu') },
 });
-
-const ORIGIN = 'http://localhost:4599';
 
 /** A bearer token for another demo partner, signed in through the API as the portal does. */
 async function tokenFor(request: APIRequestContext, email: string): Promise<string> {

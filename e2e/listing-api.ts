@@ -1,8 +1,8 @@
 import { request as playwrightRequest, type APIRequestContext } from '@playwright/test';
 import { SEARCH_CATEGORIES } from '@/schemas/search';
 import { DEMO_PASSWORD } from './pages/login-page';
+import { ORIGIN } from './ports';
 
-const ORIGIN = 'http://localhost:4599';
 const HEADERS = { 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/json', Origin: ORIGIN };
 
 /** What the listing tests read of a search result or a listing page (schemas/search.ts, schemas/listing.ts). */

@@ -5,6 +5,7 @@ import { PartnerApi } from './listing-api';
 import { DashboardPage } from './pages/dashboard-page';
 import { ListingPage } from './pages/listing-page';
 import { LoginPage } from './pages/login-page';
+import { ORIGIN } from './ports';
 
 const PARTNER = 'partner@example.com';
 
@@ -142,7 +143,7 @@ test("an unknown listing says 'Listing not found'", async ({ page }) => {
 
 test('the page reads in Spanish, with euro amounts', async ({ page }) => {
   const job = await partner.anyOpenJob('instant');
-  await page.context().addCookies([{ name: 'i18n_locale', value: 'es', url: 'http://localhost:4599' }]);
+  await page.context().addCookies([{ name: 'i18n_locale', value: 'es', url: ORIGIN }]);
   const login = new LoginPage(page);
   await page.goto('login');
   await login.signIn(PARTNER);

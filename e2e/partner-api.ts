@@ -1,7 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
 import { DEMO_PASSWORD } from './pages/login-page';
-
-const ORIGIN = 'http://localhost:4599';
+import { ORIGIN } from './ports';
 
 /** Signs in through the API as the portal does (session cookie, cookie grant) and reads a resource: the truth the page must show. */
 export async function readAsPartner<T>(request: APIRequestContext, email: string, path: string): Promise<T> {

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { SHORT_TTL_PORT } from '../playwright.config';
+import { ORIGIN, SHORT_TTL_PORT } from './ports';
 import { readAsPartner } from './partner-api';
 import { DashboardPage } from './pages/dashboard-page';
 import { LoginPage } from './pages/login-page';
@@ -54,7 +54,7 @@ test('after sign-in the partner returns to the page first asked for, but never t
   await login.open('?redirect=' + encodeURIComponent('//evil.example/phish'));
   await login.signIn('partner@example.com');
   await new DashboardPage(page).expectGreeting('Dan');
-  await expect(page).toHaveURL('http://localhost:4599/tpp/');
+  await expect(page).toHaveURL(`${ORIGIN}/tpp/`);
 });
 
 test('a guest asking for a page is sent to sign-in with that page as the return path', async ({ page }) => {
