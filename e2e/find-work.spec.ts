@@ -119,6 +119,8 @@ test('no category: the message shows and no search is sent', async ({ page }) =>
 });
 
 test('a saved search survives a reload and can be deleted', async ({ page }) => {
+  // Eleven steps and two full reloads of the page with its searches: about 20 s on this 2-core machine when idle.
+  test.setTimeout(60_000);
   const findWork = new FindWorkPage(page);
   await findWork.open();
   await findWork.choosePickup('Bristol');
