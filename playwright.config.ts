@@ -22,6 +22,8 @@ const server = (port: number, env: Record<string, string>) => ({
     DATA_DIR: 'memory',
     NODE_ENV: 'test',
     FAULT_INJECTION: '1',
+    // a build elsewhere than dist/ (vite build --outDir), so that two test runs on one machine do not share one
+    ...(process.env.DIST_DIR ? { DIST_DIR: process.env.DIST_DIR } : {}),
     LOGIN_ATTEMPTS_PER_ADDRESS: '1000',
     TOKEN_CALLS_PER_ADDRESS: '1000',
     ...env,

@@ -55,6 +55,11 @@ export const BadgeCounters = Schema.Struct({
   'new-messages': Schema.NonNegativeInt,
   watching: Schema.NonNegativeInt,
   won: Schema.NonNegativeInt,
+  /**
+   * Beyond the spec's nine (so not in BADGE_COUNTER_KEYS): jobs matching the partner's alerting saved searches that
+   * they have not seen yet (schemas/alert.ts). The top bar links it to the alerts page.
+   */
+  'new-work-alerts': Schema.NonNegativeInt,
 });
 export type BadgeCounters = typeof BadgeCounters.Type;
 export const BadgeCountersResponse = Schema.Struct({ data: BadgeCounters });

@@ -143,7 +143,10 @@ export type ListingActionError = typeof ListingActionError.Type;
 export const ListingEvent = Schema.Struct({ id: ListingId, kind: ListingKind });
 export type ListingEvent = typeof ListingEvent.Type;
 
-/** The event names of GET /v1/jobs/events. */
-export const LISTING_EVENT_NAMES = { ready: 'ready', taken: 'taken' } as const;
+/**
+ * The event names of GET /v1/jobs/events. `posted` (same data as `taken`): a job just opened on the marketplace; the
+ * portal refreshes its new-work alerts on it (schemas/alert.ts).
+ */
+export const LISTING_EVENT_NAMES = { ready: 'ready', taken: 'taken', posted: 'posted' } as const;
 /** Data of `event: ready`. */
 export const ListingEventsReady = Schema.Struct({});

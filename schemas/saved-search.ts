@@ -11,13 +11,19 @@ export type SavedSearchId = typeof SavedSearchId.Type;
 /** Most saved searches one partner keeps. */
 export const MAX_SAVED_SEARCHES = 50;
 
-/** A partner's saved search. The default one (at most one) is what search-info offers first. */
+/**
+ * A partner's saved search. The default one (at most one) is what search-info offers first. `alert`: the partner is
+ * alerted to jobs that newly match it, since `alert_since` (null while off; schemas/alert.ts has the rules). Both
+ * default to off when absent, so a saved search written before alerts existed still decodes.
+ */
 export const SavedSearch = Schema.Struct({
   id: SavedSearchId,
   name: Schema.String,
   criteria: SearchCriteria,
   is_default: Schema.Boolean,
   created_at: Schema.String,
+  alert: Schema.optionalWith(Schema.Boolean, { exact: true, default: () => false }),
+  alert_since: Schema.optionalWith(Schema.NullOr(Schema.String), { exact: true, default: () => null }),
 });
 export type SavedSearch = typeof SavedSearch.Type;
 

@@ -9,16 +9,20 @@ import {
   UnsupportedMediaTypeError,
   ValidationError,
 } from '@/server/http/api-errors';
+import { alertRoutes } from '@/server/http/alert-routes';
 import type { AppEnv } from '@/server/http/app-env';
 import { authRoutes } from '@/server/http/auth-routes';
 import { limitBody } from '@/server/http/body-limit';
 import { faultInjection } from '@/server/http/fault-injection';
+import { journeyRoutes } from '@/server/http/journey-routes';
 import { listingRoutes } from '@/server/http/listing-routes';
 import { partnerRoutes } from '@/server/http/partner-routes';
 import { requireToken } from '@/server/http/require-token';
+import { reservationRoutes } from '@/server/http/reservation-routes';
 import { searchRoutes } from '@/server/http/search-routes';
 import { securityHeaders } from '@/server/http/security-headers';
 import { PORTAL_BASE, servePortal } from '@/server/http/static';
+import { vehicleRoutes } from '@/server/http/vehicle-routes';
 
 export interface AppDeps {
   readonly db: Db;
@@ -52,6 +56,10 @@ export const createApp = ({ db, config, logError = (error) => console.error(erro
   app.route('/v1', partnerRoutes(db, config));
   app.route('/v1', searchRoutes(db, config));
   app.route('/v1', listingRoutes(db, config));
+  app.route('/v1', alertRoutes(db, config));
+  app.route('/v1', reservationRoutes(db, config));
+  app.route('/ts/public/v1', vehicleRoutes(db, config));
+  app.route('/', journeyRoutes(db, config));
 
   app.notFound((c) => c.json(NOT_FOUND, 404));
   app.onError((error, c) => {

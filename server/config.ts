@@ -37,6 +37,11 @@ export interface Config {
    * `tpp_fault` cookie are failed as it says (server/http/fault-injection.ts), for the fault-tolerance tests.
    */
   readonly faultInjection: boolean;
+  /**
+   * Development only (NEW_WORK_EVERY_S): post a random open job every this many seconds (server/alerts/posted-jobs.ts),
+   * so new-work alerts arrive live. Unset (null or absent) by default and in tests.
+   */
+  readonly newWorkEveryS?: number | null;
 }
 
 /** At most `limit` counted events per key in a window of `windowS` seconds from the first one. */
@@ -95,8 +100,9 @@ const origin = (name: string, raw: string | undefined): string | null => {
 };
 
 /**
- * Reads PORT, DATA_DIR, DATABASE_URL, TOKEN_TTL_S, SESSION_TTL_S, FAKE_DATE, PUBLIC_ORIGIN,
- * LOGIN_FAILURES_PER_ACCOUNT, LOGIN_ATTEMPTS_PER_ADDRESS and TOKEN_CALLS_PER_ADDRESS; throws on a malformed value.
+ * Reads PORT, DATA_DIR, DIST_DIR, DATABASE_URL, TOKEN_TTL_S, SESSION_TTL_S, FAKE_DATE, PUBLIC_ORIGIN,
+ * LOGIN_FAILURES_PER_ACCOUNT, LOGIN_ATTEMPTS_PER_ADDRESS, TOKEN_CALLS_PER_ADDRESS and NEW_WORK_EVERY_S; throws on a
+ * malformed value.
  */
 export const readConfig = (env: NodeJS.ProcessEnv): Config => ({
   port: positiveInt('PORT', env.PORT, 8080),
@@ -107,7 +113,8 @@ export const readConfig = (env: NodeJS.ProcessEnv): Config => ({
   tokenTtlS: positiveInt('TOKEN_TTL_S', env.TOKEN_TTL_S, 900),
   sessionTtlS: positiveInt('SESSION_TTL_S', env.SESSION_TTL_S, 30 * 24 * 3600),
   fakeDate: isoDate('FAKE_DATE', env.FAKE_DATE),
-  distDir: join(REPO_ROOT, 'dist'),
+  // DIST_DIR: another build of the portal (a second checkout's browser tests build to their own folder)
+  distDir: env.DIST_DIR ? resolve(env.DIST_DIR) : join(REPO_ROOT, 'dist'),
   now: () => new Date(),
   publicOrigin: origin('PUBLIC_ORIGIN', env.PUBLIC_ORIGIN),
   maxBodyBytes: DEFAULT_MAX_BODY_BYTES,
@@ -139,6 +146,7 @@ export const readConfig = (env: NodeJS.ProcessEnv): Config => ({
   },
   trustTestClientHeader: false,
   faultInjection: faultInjectionSwitch(env),
+  newWorkEveryS: env.NEW_WORK_EVERY_S ? positiveInt('NEW_WORK_EVERY_S', env.NEW_WORK_EVERY_S, 0) : null,
 });
 
 function faultInjectionSwitch(env: NodeJS.ProcessEnv): boolean {

@@ -1,13 +1,17 @@
 /**
  * The reference partner API and portal server: `tsx server/main.ts` (npm start builds the portal first).
  * Env: PORT (8080), DATA_DIR (.data/pglite; 'memory' for a throwaway database), DATABASE_URL (PostgreSQL instead
- * of PGlite), TOKEN_TTL_S (900), SESSION_TTL_S (30 days), FAKE_DATE (yyyy-MM-dd, app init's fake_date).
+ * of PGlite), TOKEN_TTL_S (900), SESSION_TTL_S (30 days), FAKE_DATE (yyyy-MM-dd, app init's fake_date),
+ * NEW_WORK_EVERY_S (unset; development: a random new job every N seconds).
  */
 import { serve } from '@hono/node-server';
+import { startNewWorkPoster } from '@/server/alerts/posted-jobs';
 import { createApp } from '@/server/app';
 import { readConfig } from '@/server/config';
 import { migrate } from '@/server/db/migrate';
 import { openDb } from '@/server/db/open-db';
+import { listingEvents } from '@/server/listings/listing-events';
+import { startReservationJob } from '@/server/reservations/decision-job';
 import { DEMO_PASSWORD } from '@/server/seed/account-plan';
 import { DEMO_ACCOUNTS } from '@/server/seed/demo-accounts';
 import { DEMO_SCALE, seedIfEmpty } from '@/server/seed/seed';
@@ -24,6 +28,15 @@ if (seeded)
     `Seeded an empty database: ${seeded.users} users, ${seeded.jobs} jobs, ${seeded.journeys} journeys (${seconds()} s)`,
   );
 
+// Reservation decisions, offer expiry and the end of each day, on the server's clock (server/reservations/).
+const reservationJob = startReservationJob(db, config.now);
+// Development: a random new job every NEW_WORK_EVERY_S seconds, so new-work alerts arrive live (server/alerts/).
+const newWork = config.newWorkEveryS
+  ? startNewWorkPoster(db, listingEvents, config.now, config.newWorkEveryS, {
+      onPosted: (job) => console.log(`New work posted: job ${job.id}, ${job.title}`),
+    })
+  : null;
+
 const server = serve({ fetch: createApp({ db, config }).fetch, port: config.port }, (info) => {
   console.log(
     `Database: ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite ${config.dataDir}`}; ready in ${seconds()} s`,
@@ -39,13 +52,15 @@ const stop = (signal: string) => {
   stopping = true;
   console.log(`${signal}: closing`);
   server.close(() => {
-    db.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        console.error(error);
-        process.exit(1);
-      },
-    );
+    Promise.all([reservationJob.stop(), newWork?.stop()])
+      .then(() => db.close())
+      .then(
+        () => process.exit(0),
+        (error: unknown) => {
+          console.error(error);
+          process.exit(1);
+        },
+      );
   });
   // Keep-alive connections would hold close() open; the portal reconnects on its own.
   if ('closeAllConnections' in server) server.closeAllConnections();

@@ -36,6 +36,30 @@ const OWNER_SAVED_SEARCH_ID = 1;
 const OWNER_WON_JOB_ID = 1;
 /** The other partner's one approved van (checked in beforeAll), so its book gets past the vehicle check. */
 const OTHER_PARTNER_VEHICLE_ID = 6;
+/** The owner's user id: the seed inserts the demo accounts first. */
+const OWNER_ID = 1;
+/**
+ * The seed's journeys (server/seed/journeys.ts), checked in beforeAll: the first journey held by a partner is the
+ * owner's (after the 20 open journeys of the test scale), with its first customer job and an active driver of the
+ * owner's on it; journey 1 is open, with the owner's pending interest.
+ */
+const OWNER_JOURNEY_ID = 21;
+const OWNER_JOURNEY_LISTING_ID = 59;
+const OWNER_DRIVER_ID = 2;
+const OWNER_INTEREST_JOURNEY_ID = 1;
+/** The owner's user id and seeded reservations: 1 is pending, 3 an open return offer (checked in the last test). */
+const OWNER_USER_ID = 1;
+const OWNER_PENDING_RESERVATION_ID = 1;
+const OWNER_OFFER_RESERVATION_ID = 3;
+/** A reservation body that decodes (schemas/reservation.ts): a full day at Manchester. */
+const RESERVATION_CHANGE = {
+  people: 1,
+  capacity: { value: 10, unit: 'm3' },
+  nodes: [
+    { place: { lat: 53.48, lng: -2.24, town: 'Manchester', postcode: 'M1 4BT' }, time: 'anytime' },
+    { place: { lat: 53.48, lng: -2.24, town: 'Manchester', postcode: 'M1 4BT' }, time: 'anytime' },
+  ],
+};
 
 interface Row {
   /** The request that exercises the endpoint (a concrete path for a wildcard route). */
@@ -110,6 +134,39 @@ const MATRIX: Readonly<Record<string, Row>> = {
     status: { anonymous: 401, expired: 401, loggedOut: 401, otherPartner: 404, admin: 404 },
   },
   'GET /v1/places': { request: { path: '/v1/places?q=Man' }, status: signedInOnly },
+  // New-work alerts (server/alerts/). Only the owner may switch the alert of the owner's saved search.
+  'POST /v1/saved-searches/:id/alert': {
+    request: {
+      path: `/v1/saved-searches/${OWNER_SAVED_SEARCH_ID}/alert`,
+      init: jsonPost({ payload: { alert: true } }),
+    },
+    status: { anonymous: 401, expired: 401, loggedOut: 401, otherPartner: 404, admin: 404 },
+  },
+  // Whose alerts come back is alert-routes.test.ts's to check: here nobody but the owner alerts, so all are empty.
+  'GET /v1/alerts': { request: { path: '/v1/alerts' }, status: signedInOnly },
+  'POST /v1/alerts/seen': {
+    request: { path: '/v1/alerts/seen', init: jsonPost({ payload: {} }) },
+    status: signedInOnly,
+  },
+  // Posting work is for admins: a partner's valid request is refused (403), the admin's creates a job (201). It runs
+  // after POST /v1/jobs (route order), whose recommended rows the new job could otherwise change.
+  'POST /v1/admin/jobs': {
+    request: {
+      path: '/v1/admin/jobs',
+      init: jsonPost({
+        payload: {
+          kind: 'instant',
+          category: 'parcels',
+          pickup: { town: 'Leeds' },
+          delivery: { town: 'York' },
+          pickup_date: { start: '2026-12-01T08:00:00Z', end: '2026-12-01T12:00:00Z' },
+          volume_m3: 1.5,
+          price: { amount: 4500 },
+        },
+      }),
+    },
+    status: { anonymous: 401, expired: 401, loggedOut: 401, otherPartner: 403, admin: 201 },
+  },
   // Listings: the owner's won job. Nobody else may read it (404), book it or quote for it (409 taken); the admin is
   // no transport partner (403). beforeAll and the last test check the job is still the owner's, with no quote.
   'GET /v1/listings/:id': {
@@ -131,6 +188,145 @@ const MATRIX: Readonly<Record<string, Row>> = {
   'GET /v1/jobs/events': {
     request: { path: '/v1/jobs/events', init: { signal: AbortSignal.abort() } },
     status: signedInOnly,
+  },
+  // Journeys (spec §7, not under /v1): the owner's allocated journey, its job and driver, and the owner's pending
+  // interest in an open journey. Nobody else may read them (404, spec §8 text) or change them: the other partner is
+  // not journey-ready and the admin is no transport partner (403 on claims). The last tests check nothing changed.
+  'GET /ts/public/find-work/v1/journeys/:journeyId': {
+    request: { path: `/ts/public/find-work/v1/journeys/${OWNER_JOURNEY_ID}` },
+    status: { anonymous: 401, expired: 401, loggedOut: 401, otherPartner: 404, admin: 404 },
+  },
+  'GET /ts/public/find-work/v1/journeys/:journeyId/listings/:listingId': {
+    request: { path: `/ts/public/find-work/v1/journeys/${OWNER_JOURNEY_ID}/listings/${OWNER_JOURNEY_LISTING_ID}` },
+    status: { anonymous: 401, expired: 401, loggedOut: 401, otherPartner: 404, admin: 404 },
+  },
+  'GET /ng/api/v3/provider/drivers': {
+    request: { path: '/ng/api/v3/provider/drivers' },
+    status: signedInOnly,
+    callersOwnData: true,
+  },
+  'GET /ng/api/v3/provider/:id/drivers': {
+    request: { path: `/ng/api/v3/provider/${OWNER_ID}/drivers` },
+    status: { anonymous: 401, expired: 401, loggedOut: 401, otherPartner: 404, admin: 404 },
+  },
+  'GET /journey/api/v1/journey-shells/listProviderVehicles/:id': {
+    request: { path: `/journey/api/v1/journey-shells/listProviderVehicles/${OWNER_JOURNEY_ID}` },
+    status: { anonymous: 401, expired: 401, loggedOut: 401, otherPartner: 404, admin: 404 },
+  },
+  // Everyone may read an open journey; each caller sees only its own interest in it (none but the owner's).
+  'GET /journey/api/v1/journey/expressed-interest/:id': {
+    request: { path: `/journey/api/v1/journey/expressed-interest/${OWNER_INTEREST_JOURNEY_ID}` },
+    status: signedInOnly,
+    callersOwnData: true,
+  },
+  'POST /ng/api/v3/provider/expressInterest': {
+    request: {
+      path: '/ng/api/v3/provider/expressInterest',
+      init: jsonPost({
+        payload: {
+          provider_vehicle_id: OTHER_PARTNER_VEHICLE_ID,
+          job_id: [OWNER_INTEREST_JOURNEY_ID],
+          job_type: 'journey',
+        },
+      }),
+    },
+    status: { anonymous: 401, expired: 401, loggedOut: 401, otherPartner: 403, admin: 403 },
+  },
+  'GET /ng/api/v3/provider/cancelInterest/:id': {
+    request: { path: `/ng/api/v3/provider/cancelInterest/${OWNER_INTEREST_JOURNEY_ID}` },
+    status: { anonymous: 401, expired: 401, loggedOut: 401, otherPartner: 404, admin: 404 },
+  },
+  'POST /journey/api/v1/journey/:journeyId/register-driver/:driverId': {
+    request: {
+      path: `/journey/api/v1/journey/${OWNER_JOURNEY_ID}/register-driver/${OWNER_DRIVER_ID}`,
+      init: jsonPost({ payload: { provider_vehicle_id: OTHER_PARTNER_VEHICLE_ID } }),
+    },
+    status: { anonymous: 401, expired: 401, loggedOut: 401, otherPartner: 403, admin: 403 },
+  },
+  'POST /journey/api/v1/journey/:journeyId/allocate-driver/:driverId': {
+    request: {
+      path: `/journey/api/v1/journey/${OWNER_JOURNEY_ID}/allocate-driver/${OWNER_DRIVER_ID}`,
+      init: { method: 'POST' },
+    },
+    status: { anonymous: 401, expired: 401, loggedOut: 401, otherPartner: 404, admin: 404 },
+  },
+  'POST /journey/api/v1/journey/:id/allocate-driver-real': {
+    request: {
+      path: `/journey/api/v1/journey/${OWNER_JOURNEY_ID}/allocate-driver-real`,
+      init: jsonPost({ payload: { driver_id: OWNER_DRIVER_ID } }),
+    },
+    status: { anonymous: 401, expired: 401, loggedOut: 401, otherPartner: 404, admin: 404 },
+  },
+  'POST /journey/api/v1/journey/:id/deallocate-driver': {
+    request: {
+      path: `/journey/api/v1/journey/${OWNER_JOURNEY_ID}/deallocate-driver`,
+      init: jsonPost({ payload: { reason: 'other', note: 'Not mine to give back' } }),
+    },
+    status: { anonymous: 401, expired: 401, loggedOut: 401, otherPartner: 404, admin: 404 },
+  },
+  // Reservations (server/reservations/). Creating needs a journey-ready transport partner: the other partner
+  // (starter@, not journey-ready) and the admin get 403. On the owner's reservations everyone else gets 404.
+  'GET /v1/reservation-info': {
+    request: { path: '/v1/reservation-info' },
+    status: signedInOnly,
+    callersOwnData: true,
+  },
+  'GET /v1/reservations': {
+    request: { path: '/v1/reservations?order=date_asc' },
+    status: signedInOnly,
+    callersOwnData: true,
+  },
+  'POST /v1/reservations': {
+    request: {
+      path: '/v1/reservations',
+      init: jsonPost({
+        payload: {
+          user_id: OWNER_USER_ID,
+          vehicle_id: 1,
+          reservations: [{ date: '2026-11-25', ...RESERVATION_CHANGE }],
+        },
+      }),
+    },
+    status: { anonymous: 401, expired: 401, loggedOut: 401, otherPartner: 403, admin: 403 },
+  },
+  'POST /v1/reservations/accept-drafts': {
+    request: { path: '/v1/reservations/accept-drafts', init: jsonPost({ payload: { reservations: [1] } }) },
+    status: { anonymous: 401, expired: 401, loggedOut: 401, otherPartner: 403, admin: 403 },
+  },
+  'PUT /v1/reservations/:id': {
+    request: {
+      path: `/v1/reservations/${OWNER_PENDING_RESERVATION_ID}`,
+      init: { ...jsonPost({ payload: RESERVATION_CHANGE }), method: 'PUT' },
+    },
+    status: { anonymous: 401, expired: 401, loggedOut: 401, otherPartner: 404, admin: 404 },
+  },
+  'POST /v1/reservations/:id/validate': {
+    request: {
+      path: `/v1/reservations/${OWNER_PENDING_RESERVATION_ID}/validate`,
+      init: jsonPost({ payload: RESERVATION_CHANGE }),
+    },
+    status: { anonymous: 401, expired: 401, loggedOut: 401, otherPartner: 404, admin: 404 },
+  },
+  'POST /v1/reservations/:id/cancel': {
+    request: {
+      path: `/v1/reservations/${OWNER_PENDING_RESERVATION_ID}/cancel`,
+      init: jsonPost({ payload: { cancel_reason: 'vehicle_issues' } }),
+    },
+    status: { anonymous: 401, expired: 401, loggedOut: 401, otherPartner: 404, admin: 404 },
+  },
+  'POST /v1/reservations/:id/accept-offer': {
+    request: { path: `/v1/reservations/${OWNER_OFFER_RESERVATION_ID}/accept-offer`, init: { method: 'POST' } },
+    status: { anonymous: 401, expired: 401, loggedOut: 401, otherPartner: 404, admin: 404 },
+  },
+  'POST /v1/reservations/:id/reject-offer': {
+    request: { path: `/v1/reservations/${OWNER_OFFER_RESERVATION_ID}/reject-offer`, init: { method: 'POST' } },
+    status: { anonymous: 401, expired: 401, loggedOut: 401, otherPartner: 404, admin: 404 },
+  },
+  // Outside /v1 at the spec's path, behind the same bearer check.
+  'GET /ts/public/v1/vehicles': {
+    request: { path: '/ts/public/v1/vehicles?include-place-info=true&status=APPROVED' },
+    status: signedInOnly,
+    callersOwnData: true,
   },
 };
 
@@ -192,6 +388,18 @@ beforeAll(async () => {
   );
   expect(van.rows[0]?.email).toBe(OTHER_PARTNER);
 
+  expect(await ownersJourney()).toEqual(OWNER_JOURNEY_BEFORE);
+  const interest = await t.db.query<{ email: string; status: string }>(
+    `select u.email, j.status from journey_interests i join users u on u.id = i.user_id
+       join journeys j on j.id = i.journey_id where i.journey_id = $1`,
+    [OWNER_INTEREST_JOURNEY_ID],
+  );
+  expect(interest.rows).toEqual([{ email: OWNER, status: 'open' }]);
+  const job = await t.db.query<{ journey_id: number }>('select journey_id from journey_jobs where id = $1', [
+    OWNER_JOURNEY_LISTING_ID,
+  ]);
+  expect(job.rows[0]?.journey_id).toBe(OWNER_JOURNEY_ID);
+
   tokens.anonymous = null;
   tokens.owner = (await signIn(t.app, OWNER)).token;
   tokens.otherPartner = (await signIn(t.app, OTHER_PARTNER)).token;
@@ -217,6 +425,27 @@ beforeAll(async () => {
   }
 }, SETUP_TIMEOUT_MS);
 afterAll(() => rmSync(dist, { recursive: true, force: true }));
+
+/** Who holds the owner's journey, with which driver, and how it was left (a deallocation would close the row). */
+const OWNER_JOURNEY_BEFORE = {
+  email: OWNER,
+  status: 'allocated',
+  driver_id: OWNER_DRIVER_ID,
+  confirmed: true,
+  deallocations: 0,
+};
+const ownersJourney = async () => {
+  const { rows } = await t.db.query<typeof OWNER_JOURNEY_BEFORE>(
+    `select u.email, j.status, a.driver_id, a.driver_confirmed_at is not null as confirmed,
+            (select count(*)::int from journey_allocations d
+              where d.journey_id = j.id and d.deallocated_at is not null) as deallocations
+       from journeys j join users u on u.id = j.provider_id
+       join journey_allocations a on a.journey_id = j.id and a.deallocated_at is null
+      where j.id = $1`,
+    [OWNER_JOURNEY_ID],
+  );
+  return rows[0];
+};
 
 describe.each(ROUTES)('%s', (route) => {
   it.each(CALLERS)('called by %s', async (caller) => {
@@ -261,6 +490,15 @@ describe('whose data comes back', () => {
     expect(rows[0]?.n).toBe(1);
   });
 
+  it("the owner's journey and interest survive every other caller's claim, driver change, deallocation and cancel", async () => {
+    expect(await ownersJourney()).toEqual(OWNER_JOURNEY_BEFORE);
+    const { rows } = await t.db.query<{ email: string }>(
+      'select u.email from journey_interests i join users u on u.id = i.user_id where i.journey_id = $1',
+      [OWNER_INTEREST_JOURNEY_ID],
+    );
+    expect(rows).toEqual([{ email: OWNER }]);
+  });
+
   it("the owner's won job survives every other caller's book and quote", async () => {
     const job = await t.db.query<{ email: string; status: string }>(
       'select u.email, j.status from jobs j join users u on u.id = j.provider_id where j.id = $1',
@@ -271,5 +509,20 @@ describe('whose data comes back', () => {
       OWNER_WON_JOB_ID,
     ]);
     expect(quotes.rows[0]?.n).toBe(0);
+  });
+});
+
+describe("the owner's reservations", () => {
+  it('survive every other caller’s edit, cancel and answer to the offer', async () => {
+    const { rows } = await t.db.query<{ id: number; status: string; user_id: number; people: string }>(
+      'select id, status, user_id, people from reservations where id in ($1, $2) order by id',
+      [OWNER_PENDING_RESERVATION_ID, OWNER_OFFER_RESERVATION_ID],
+    );
+    expect(rows).toEqual([
+      { id: OWNER_PENDING_RESERVATION_ID, status: 'pending', user_id: OWNER_USER_ID, people: '1' },
+      { id: OWNER_OFFER_RESERVATION_ID, status: 'return_offer', user_id: OWNER_USER_ID, people: '1' },
+    ]);
+    const owner = await t.db.query<{ email: string }>('select email from users where id = $1', [OWNER_USER_ID]);
+    expect(owner.rows[0]?.email).toBe(OWNER);
   });
 });

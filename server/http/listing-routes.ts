@@ -83,8 +83,8 @@ export const listingRoutes = (db: Db, config: Config, options: ListingRoutesOpti
   });
 
   /**
-   * Server-Sent Events: `event: ready` once, `event: taken` for every listing taken anywhere, a `: keep-alive`
-   * comment every KEEP_ALIVE_MS. The token is checked when the stream opens (requireToken); the stream then ends
+   * Server-Sent Events: `event: ready` once, `event: taken` for every listing taken anywhere, `event: posted` for
+   * every job opened (server/alerts/posted-jobs.ts), a `: keep-alive` comment every KEEP_ALIVE_MS. The token is checked when the stream opens (requireToken); the stream then ends
    * after one token lifetime, so a revoked or expired sign-in stops hearing events and the portal reconnects with a
    * fresh token. The listener is removed as soon as the client goes away (request signal or stream cancel).
    * No middleware of the app buffers it: security headers only set headers, the body limit skips bodyless GETs,
@@ -100,9 +100,12 @@ export const listingRoutes = (db: Db, config: Config, options: ListingRoutesOpti
       const request = c.req.raw.signal;
       request.addEventListener('abort', end, { once: true });
       if (request.aborted) end();
-      const unsubscribe = events.subscribe((event) => {
-        void stream.writeSSE({ event: LISTING_EVENT_NAMES.taken, data: JSON.stringify(event) });
-      });
+      const unsubscribe = events.subscribe(
+        (event, name) => {
+          void stream.writeSSE({ event: LISTING_EVENT_NAMES[name], data: JSON.stringify(event) });
+        },
+        ['taken', 'posted'],
+      );
       try {
         if (stop.signal.aborted) return;
         await stream.writeSSE({ event: LISTING_EVENT_NAMES.ready, data: '{}' });

@@ -107,6 +107,7 @@ describe('GET /v1/badge-counters', () => {
       'new-messages': 5,
       watching: 7,
       won: 3,
+      'new-work-alerts': 0,
     });
   });
 

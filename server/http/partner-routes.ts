@@ -14,7 +14,9 @@ export const partnerRoutes = (db: Db, config: Config) => {
   const routes = new Hono<AppEnv>();
   routes.get('/user-info', async (c) => c.json(await loadUserInfo(db, c.var.signedIn.userId)));
   routes.get('/app-init', async (c) => c.json({ data: await loadAppInit(db, c.var.signedIn.userId, config.fakeDate) }));
-  routes.get('/badge-counters', async (c) => c.json({ data: await loadBadgeCounters(db, c.var.signedIn.userId) }));
+  routes.get('/badge-counters', async (c) =>
+    c.json({ data: await loadBadgeCounters(db, c.var.signedIn.userId, config.now()) }),
+  );
   routes.get('/onboarding-status', async (c) =>
     c.json({ data: await loadOnboardingStatus(db, c.var.signedIn.userId, londonDate(config.now())) }),
   );

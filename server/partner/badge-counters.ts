@@ -1,10 +1,14 @@
 import type { BadgeCounters } from '@/schemas/app-init';
+import { countUnseenAlerts } from '@/server/alerts/alert-matches';
 import type { Db } from '@/server/db/db';
 
-/** Notification counters of the signed-in user; `won` counts their won jobs still waiting to be carried out (allocated). */
-export const loadBadgeCounters = async (db: Db, userId: number): Promise<typeof BadgeCounters.Encoded> => {
-  const { rows } = await db.query<
-    Omit<typeof BadgeCounters.Encoded, 'book-now' | 'new-admin-messages' | 'new-messages'> & {
+/**
+ * Notification counters of the signed-in user; `won` counts their won jobs still waiting to be carried out (allocated),
+ * `new-work-alerts` the jobs matching their alerting saved searches that they have not seen (server/alerts/).
+ */
+export const loadBadgeCounters = async (db: Db, userId: number, now: Date): Promise<typeof BadgeCounters.Encoded> => {
+  const counters = db.query<
+    Omit<typeof BadgeCounters.Encoded, 'book-now' | 'new-admin-messages' | 'new-messages' | 'new-work-alerts'> & {
       book_now: number;
       new_admin_messages: number;
       new_messages: number;
@@ -19,6 +23,7 @@ export const loadBadgeCounters = async (db: Db, userId: number): Promise<typeof 
       where u.id = $1`,
     [userId],
   );
+  const [{ rows }, unseenAlerts] = await Promise.all([counters, countUnseenAlerts(db, userId, now)]);
   const row = rows[0];
   return {
     alerts: row?.alerts ?? 0,
@@ -30,5 +35,6 @@ export const loadBadgeCounters = async (db: Db, userId: number): Promise<typeof 
     'new-messages': row?.new_messages ?? 0,
     watching: row?.watching ?? 0,
     won: row?.won ?? 0,
+    'new-work-alerts': unseenAlerts,
   };
 };

@@ -1,9 +1,10 @@
 import { Schema } from 'effect';
+import { ALERT_TYPE_MESSAGE, canAlert } from '@/schemas/alert';
 import { MAX_SAVED_SEARCHES, type SavedSearch } from '@/schemas/saved-search';
 import { SearchCriteria } from '@/schemas/search';
 import type { Db } from '@/server/db/db';
 import { findOwned } from '@/server/db/find-owned';
-import { ValidationError } from '@/server/http/api-errors';
+import { NotFoundError, ValidationError } from '@/server/http/api-errors';
 
 /** The name the default search is kept under (POST /v1/saved-searches/default carries criteria only). */
 export const DEFAULT_SEARCH_NAME = 'Default search';
@@ -14,6 +15,8 @@ interface SavedSearchRow {
   criteria: unknown;
   is_default: boolean;
   created_at: Date;
+  alert: boolean;
+  alert_since: Date | null;
 }
 
 const encodeCriteria = Schema.encodeSync(SearchCriteria);
@@ -25,9 +28,11 @@ const toSavedSearch = (row: SavedSearchRow): typeof SavedSearch.Encoded => ({
   criteria: encodeCriteria(decodeStored(row.criteria)),
   is_default: row.is_default,
   created_at: row.created_at.toISOString(),
+  alert: row.alert,
+  alert_since: row.alert_since ? row.alert_since.toISOString() : null,
 });
 
-const COLUMNS = 'id, name, criteria, is_default, created_at';
+const COLUMNS = 'id, name, criteria, is_default, created_at, alert, alert_since';
 
 /** GET /v1/saved-searches: the partner's own, the default first, then newest first. */
 export const listSavedSearches = async (db: Db, userId: number) =>
@@ -79,4 +84,26 @@ export const deleteSavedSearch = async (db: Db, userId: number, id: number) => {
   await findOwned(db, 'saved_searches', id, userId);
   await db.query('delete from saved_searches where id = $1 and user_id = $2', [id, userId]);
   return { id };
+};
+
+/**
+ * POST /v1/saved-searches/{id}/alert: switches the alert of one of the partner's own saved searches (another
+ * partner's id answers 404). Switching on sets `alert_since` to `now`; switching on a search that alerts already keeps
+ * its `alert_since`, so a repeated call does not hide the matches shown so far. Only instant and auction searches can
+ * alert (schemas/alert.ts): switching another one on is a 422 on `alert`; switching it off is always allowed.
+ */
+export const switchSavedSearchAlert = async (db: Db, userId: number, id: number, alert: boolean, now: Date) => {
+  const owned = await findOwned<SavedSearchRow>(db, 'saved_searches', id, userId);
+  if (alert && !canAlert({ criteria: decodeStored(owned.criteria) }))
+    throw new ValidationError({ alert: [ALERT_TYPE_MESSAGE] });
+  const { rows } = await db.query<SavedSearchRow>(
+    `update saved_searches
+        set alert = $3, alert_since = case when $3 then coalesce(alert_since, $4) else null end
+      where id = $1 and user_id = $2 returning ${COLUMNS}`,
+    [id, userId, alert, now],
+  );
+  const row = rows[0];
+  // deleted between the two statements
+  if (!row) throw new NotFoundError('saved search');
+  return toSavedSearch(row);
 };

@@ -8,11 +8,13 @@ import { emailLocalPart, seedMobile, seedPersonName } from '@/server/seed/britis
 import { DEMO_ACCOUNTS } from '@/server/seed/demo-accounts';
 import { seedVehicleSpec } from '@/server/seed/fleet';
 import { insertRows } from '@/server/seed/insert-rows';
+import { seedJourneyDetails } from '@/server/seed/journeys';
 import { seedJob, seedJourney, type JobOutcome, type MarketplaceContext } from '@/server/seed/marketplace';
 import { seedPartnerPlans } from '@/server/seed/partner-plans';
 import { seedPostcode } from '@/server/seed/postcodes';
 import { Random, SEED } from '@/server/seed/random';
 import { seedRegistration } from '@/server/seed/registrations';
+import { seedReservationLifecycle } from '@/server/seed/reservations';
 import { seedSavedSearches } from '@/server/seed/saved-searches';
 import { TownPicker } from '@/server/seed/town-picker';
 import { addDays, londonDate, londonInstant, startOfLondonWeek } from '@/server/time/london';
@@ -126,10 +128,12 @@ export const seedDatabase = async (db: Db, options: { now: Date; scale: SeedScal
     await insertRows(tx, 'reservations', reservations);
     await insertRows(tx, 'jobs', jobs);
     await insertRows(tx, 'journeys', journeys);
+    await seedJourneyDetails(tx, now);
     const demoPartner = plans.find((plan) => plan.email === 'partner@example.com');
     const demoHome = demoPartner ? homes.get(demoPartner.email) : null;
     if (demoPartner && demoHome)
       await insertRows(tx, 'saved_searches', seedSavedSearches(idOf(demoPartner), demoHome, now));
+    await seedReservationLifecycle(tx, now);
 
     return {
       users: plans.length,

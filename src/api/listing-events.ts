@@ -4,7 +4,10 @@ import { decodeEither } from '@/schemas/decode';
 import { api } from './api';
 import { readSseStream, type SseEvent } from './sse-parser';
 
-/** GET /v1/jobs/events (schemas/listing.ts): `ready` once, then `taken` for every listing taken anywhere. */
+/**
+ * GET /v1/jobs/events (schemas/listing.ts): `ready` once, then `taken` for every listing taken anywhere and `posted`
+ * for every job opened.
+ */
 export const LISTING_EVENTS_PATH = 'v1/jobs/events';
 
 /** Waits before each reconnect; the last repeats. Reset once a connection says `ready`. */
@@ -18,6 +21,8 @@ export const RECONNECT_BACKOFF_MS = [1_000, 2_000, 5_000, 10_000] as const;
 export const IDLE_TIMEOUT_MS = 65_000;
 
 export interface WatchListingEventsOptions {
+  /** Called for every job opened on the marketplace (`event: posted`, schemas/alert.ts); ignored when absent. */
+  readonly onPosted?: (event: ListingEvent) => void;
   /**
    * Called when a connection other than the first says `ready`. Events sent while disconnected are not replayed,
    * so a page may refresh what it shows.
@@ -50,8 +55,8 @@ const pause = (ms: number, signal: AbortSignal) =>
 
 const decodeListingEvent = decodeEither(ListingEvent, 'ListingEvent');
 
-/** The payload of a `taken` event, or the reason it is not one. */
-function readTaken(data: string): Either.Either<ListingEvent, unknown> {
+/** The payload of a `taken` or `posted` event, or the reason it is not one. */
+function readEvent(data: string): Either.Either<ListingEvent, unknown> {
   let json: unknown;
   try {
     json = JSON.parse(data);
@@ -88,9 +93,13 @@ export async function watchListingEvents(
       failures = 0;
       if (connections > 1) options.onReconnected?.();
     } else if (event.event === LISTING_EVENT_NAMES.taken) {
-      const taken = readTaken(event.data);
+      const taken = readEvent(event.data);
       if (Either.isRight(taken)) onEvent(taken.right);
       else warn('Listing events: skipped a taken event that did not decode', { data: event.data, error: taken.left });
+    } else if (event.event === LISTING_EVENT_NAMES.posted && options.onPosted) {
+      const posted = readEvent(event.data);
+      if (Either.isRight(posted)) options.onPosted(posted.right);
+      else warn('Listing events: skipped a posted event that did not decode', { data: event.data, error: posted.left });
     }
   };
 

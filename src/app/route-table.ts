@@ -6,7 +6,11 @@ export type LayoutName = 'default' | 'provider';
 
 /** A page module under src/pages/, named `<folder>/<file>` without the extension. */
 export type PageModule =
-  'dashboard/dashboard-page' | 'login/login-page' | 'find-work/find-work-page' | 'find-work/listing-page';
+  | 'dashboard/dashboard-page'
+  | 'login/login-page'
+  | 'find-work/find-work-page'
+  | 'find-work/listing-page'
+  | 'find-work/alerts-page';
 
 export interface RouteEntry {
   readonly path: string;
@@ -54,6 +58,15 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
     page: 'find-work/listing-page',
     // job 1 of the demo seed is one that partner@example.com won (Lighthouse signs in as that partner)
     example: '/find-work/listing/1',
+  },
+  {
+    // New-work alerts (issue 4, beyond the spec's routes): the jobs newly matching the partner's alerting searches.
+    path: '/find-work/alerts',
+    access: 'auth',
+    layout: 'provider',
+    title: 'alerts.title',
+    feature: 'find_work',
+    page: 'find-work/alerts-page',
   },
   {
     path: '/login',

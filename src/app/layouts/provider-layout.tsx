@@ -10,6 +10,7 @@ import { useAuthActor } from '@/src/app/root-actors';
 import { useSession } from '@/src/app/session-scope';
 import { UserMenu } from '@/src/app/user-menu';
 import { hasRoute } from '@/src/app/route-table';
+import { NewWorkBadge } from './new-work-badge';
 
 /** The signed-in partner's layout: top bar with navigation, counters and the user menu. */
 export function ProviderLayout({ children }: { children: ReactNode }) {
@@ -41,6 +42,13 @@ export function ProviderLayout({ children }: { children: ReactNode }) {
         </nav>
         <div className="top-bar-end">
           {counters ? <CounterBadges counters={counters} /> : null}
+          {hasRoute('/find-work/alerts') && features?.find_work && session ? (
+            <NewWorkBadge
+              count={counters?.['new-work-alerts'] ?? null}
+              current={location === '/find-work/alerts'}
+              counters={session.badgeCounters}
+            />
+          ) : null}
           {user ? <UserMenu user={user} onSignOut={() => auth.send({ type: 'auth.logout.requested' })} /> : null}
         </div>
       </header>

@@ -13,6 +13,8 @@ import {
   savedStatus,
 } from '@/machines/saved-search/saved-search.selectors';
 import type { SavedSearchActorRef as SavedSearchRef } from '@/machines/find-work/find-work.selectors';
+import { canAlert } from '@/schemas/alert';
+import { SavedSearchAlert } from './saved-search-alert';
 
 /**
  * Saved searches (spec §4 saved search status, §7): the status of the criteria in the form, save under a name
@@ -103,6 +105,7 @@ export function SavedSearches({ saved, findWork }: { saved: SavedSearchRef; find
               {s.name}
               {s.is_default ? <span className="muted"> · {t('savedSearch.default')}</span> : null}
             </button>
+            {canAlert(s) ? <SavedSearchAlert search={s} /> : null}
             <button
               type="button"
               className="icon-button"

@@ -1,0 +1,100 @@
+import { Hono, type Context } from 'hono';
+import {
+  AcceptDraftsRequest,
+  CancelReservationRequest,
+  EditReservationRequest,
+  ReservationListQuery,
+  ValidateReservationsRequest,
+} from '@/schemas/reservation';
+import type { Config } from '@/server/config';
+import type { Db } from '@/server/db/db';
+import { NOT_FOUND } from '@/server/http/api-errors';
+import type { AppEnv } from '@/server/http/app-env';
+import { idempotency } from '@/server/http/idempotency';
+import { readBody } from '@/server/http/read-body';
+import { readQuery } from '@/server/http/read-query';
+import { answerOffer, cancelReservation, editReservation } from '@/server/reservations/reservation-changes';
+import {
+  acceptDrafts,
+  loadReservationInfo,
+  validateNewReservations,
+  type ReservationAnswer,
+} from '@/server/reservations/reservation-create';
+import { listReservations } from '@/server/reservations/reservation-list';
+
+/** A reservation id in a path: a positive whole number that fits an integer column, else null (answered 404). */
+const pathId = (raw: string): number | null => {
+  const id = /^\d{1,9}$/.test(raw) ? Number(raw) : 0;
+  return id > 0 ? id : null;
+};
+
+const send = (c: Context<AppEnv>, answer: ReservationAnswer) => c.json(answer.body as object, answer.status);
+
+/**
+ * Reservations (spec §7; shapes in schemas/reservation.ts, rules in server/reservations/), mounted under /v1 behind
+ * requireToken. Writes that create or change a reservation honour an Idempotency-Key (http/idempotency.ts).
+ */
+export const reservationRoutes = (db: Db, config: Config) => {
+  const idempotent = idempotency(db, config);
+  const routes = new Hono<AppEnv>();
+
+  routes.get('/reservation-info', async (c) =>
+    c.json({ data: await loadReservationInfo(db, c.var.signedIn.userId, config.now()) }),
+  );
+
+  routes.get('/reservations', async (c) => {
+    const query = readQuery(c, ReservationListQuery, 'ReservationListQuery');
+    return c.json(await listReservations(db, { userId: c.var.signedIn.userId, now: config.now(), query }));
+  });
+
+  routes.post('/reservations', async (c) => {
+    const { payload } = await readBody(c, ValidateReservationsRequest, 'ValidateReservationsRequest');
+    return send(c, await validateNewReservations(db, { userId: c.var.signedIn.userId, now: config.now(), payload }));
+  });
+
+  routes.post('/reservations/accept-drafts', idempotent, async (c) => {
+    const { payload } = await readBody(c, AcceptDraftsRequest, 'AcceptDraftsRequest');
+    return send(
+      c,
+      await acceptDrafts(db, { userId: c.var.signedIn.userId, now: config.now(), ids: payload.reservations }),
+    );
+  });
+
+  const edit = (save: boolean) => async (c: Context<AppEnv>) => {
+    const id = pathId(c.req.param('id') ?? '');
+    if (id === null) return c.json(NOT_FOUND, 404);
+    const { payload } = await readBody(c, EditReservationRequest, 'EditReservationRequest');
+    return send(
+      c,
+      await editReservation(db, { userId: c.var.signedIn.userId, now: config.now(), id, change: payload, save }),
+    );
+  };
+  routes.put('/reservations/:id', idempotent, edit(true));
+  routes.post('/reservations/:id/validate', edit(false));
+
+  routes.post('/reservations/:id/cancel', idempotent, async (c) => {
+    const id = pathId(c.req.param('id'));
+    if (id === null) return c.json(NOT_FOUND, 404);
+    const { payload } = await readBody(c, CancelReservationRequest, 'CancelReservationRequest');
+    return send(
+      c,
+      await cancelReservation(db, {
+        userId: c.var.signedIn.userId,
+        now: config.now(),
+        id,
+        reason: payload.cancel_reason,
+        note: payload.cancel_note,
+      }),
+    );
+  });
+
+  const offer = (accept: boolean) => async (c: Context<AppEnv>) => {
+    const id = pathId(c.req.param('id') ?? '');
+    if (id === null) return c.json(NOT_FOUND, 404);
+    return send(c, await answerOffer(db, { userId: c.var.signedIn.userId, now: config.now(), id, accept }));
+  };
+  routes.post('/reservations/:id/accept-offer', idempotent, offer(true));
+  routes.post('/reservations/:id/reject-offer', idempotent, offer(false));
+
+  return routes;
+};

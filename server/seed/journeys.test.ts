@@ -1,0 +1,119 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '@/server/db/db';
+import { migrate } from '@/server/db/migrate';
+import { seedDatabase } from '@/server/seed/seed';
+import { openTestDb } from '@/server/testing/test-db';
+import { SETUP_TIMEOUT_MS, TEST_NOW } from '@/server/testing/seeded-app';
+
+const SCALE = { partners: 8, jobs: 100, journeys: 60 };
+const HOUR_MS = 3_600_000;
+
+let db: Db;
+beforeAll(async () => {
+  db = await openTestDb();
+  await migrate(db);
+  await seedDatabase(db, { now: TEST_NOW, scale: SCALE });
+}, SETUP_TIMEOUT_MS);
+
+const rows = async <T>(sql: string, params: unknown[] = []) => (await db.query<T>(sql, params as never)).rows;
+
+describe('the journey seed', () => {
+  it('gives every journey a start, its pickups and deliveries, and an end, in time order', async () => {
+    const nodes = await rows<{ journey_id: number; action: string; sort_order: number; scheduled_at: Date }>(
+      'select journey_id, action, sort_order, scheduled_at from journey_nodes order by journey_id, sort_order',
+    );
+    const journeys = await rows<{ id: number; stops: number; first_pickup_at: Date }>(
+      'select id, stops, first_pickup_at from journeys order by id',
+    );
+    for (const journey of journeys) {
+      const own = nodes.filter((n) => n.journey_id === journey.id);
+      expect(own[0]?.action, `journey ${journey.id}`).toBe('start');
+      expect(own[own.length - 1]?.action).toBe('end');
+      const times = own.map((n) => n.scheduled_at.getTime());
+      expect([...times].sort((a, b) => a - b)).toEqual(times);
+      expect(own.find((n) => n.action === 'pickup')?.scheduled_at).toEqual(journey.first_pickup_at);
+    }
+    const customerStops = await rows<{ id: number; stops: number; n: number }>(
+      `select j.id, j.stops, count(n.id)::int as n from journeys j
+         join journey_nodes n on n.journey_id = j.id and n.journey_job_id is not null
+        group by j.id having count(n.id) <> j.stops`,
+    );
+    expect(customerStops).toEqual([]);
+  });
+
+  it('keeps the open marketplace at the scale, and puts held journeys in every state', async () => {
+    const open = await rows<{ n: number }>("select count(*)::int as n from journeys where status = 'open'");
+    expect(open[0]?.n).toBe(SCALE.journeys);
+    const held = await rows<{ status: string; method: string; driver: string; ahead: boolean }>(
+      `select j.status, a.method,
+              case when a.driver_id is null then 'none' when a.driver_confirmed_at is null then 'planned'
+                   else 'confirmed' end as driver,
+              j.first_pickup_at > $1 as ahead
+         from journeys j join journey_allocations a on a.journey_id = j.id and a.deallocated_at is null
+         join users u on u.id = j.provider_id
+        where u.email = 'partner@example.com' order by j.id`,
+      [TEST_NOW],
+    );
+    expect(held).toEqual([
+      { status: 'allocated', method: 'CLICK_AND_CLAIM', driver: 'confirmed', ahead: true },
+      { status: 'allocated', method: 'EXPRESS_INTEREST', driver: 'planned', ahead: true },
+      { status: 'allocated', method: 'CLICK_AND_CLAIM', driver: 'none', ahead: true },
+      { status: 'allocated', method: 'CLICK_AND_CLAIM', driver: 'confirmed', ahead: false },
+      { status: 'completed', method: 'CLICK_AND_CLAIM', driver: 'confirmed', ahead: false },
+      { status: 'completed', method: 'EXPRESS_INTEREST', driver: 'confirmed', ahead: false },
+    ]);
+    const others = await rows<{ n: number }>(
+      `select count(*)::int as n from journeys j join users u on u.id = j.provider_id
+        where u.email not like '%@example.com'`,
+    );
+    expect(others[0]?.n).toBe(2);
+  });
+
+  it('erases the customers of completed journeys and keeps those of the others', async () => {
+    const counts = await rows<{ status: string; named: number; unnamed: number }>(
+      `select j.status, count(*) filter (where c.customer_name is not null)::int as named,
+              count(*) filter (where c.customer_name is null)::int as unnamed
+         from journey_jobs c join journeys j on j.id = c.journey_id group by j.status order by j.status`,
+    );
+    for (const row of counts) {
+      if (row.status === 'completed') expect(row.named).toBe(0);
+      else expect(row.unnamed).toBe(0);
+    }
+  });
+
+  it('gives the demo partner two pending interests it can still cancel, in journeys its vans hold', async () => {
+    const interests = await rows<{ first_pickup_at: Date; method: string; fits: boolean }>(
+      `select j.first_pickup_at, j.allocation_method as method, v.loading_capacity_m3 >= j.volume_m3 as fits
+         from journey_interests i join journeys j on j.id = i.journey_id join users u on u.id = i.user_id
+         join vehicles v on v.id = i.provider_vehicle_id and v.user_id = u.id
+        where u.email = 'partner@example.com' and j.status = 'open'`,
+    );
+    expect(interests).toHaveLength(2);
+    for (const interest of interests) {
+      expect(interest).toMatchObject({ method: 'EXPRESS_INTEREST', fits: true });
+      expect(interest.first_pickup_at.getTime()).toBeGreaterThan(TEST_NOW.getTime() + 48 * HOUR_MS);
+    }
+  });
+
+  it(
+    'is deterministic',
+    async () => {
+      const again = await openTestDb();
+      try {
+        await migrate(again);
+        await seedDatabase(again, { now: TEST_NOW, scale: SCALE });
+        const snapshot = (d: Db) =>
+          Promise.all([
+            d.query('select * from journey_nodes order by id').then((r) => r.rows),
+            d.query('select * from journey_jobs order by id').then((r) => r.rows),
+            d.query('select * from journey_allocations order by id').then((r) => r.rows),
+            d.query('select * from journey_interests order by id').then((r) => r.rows),
+          ]);
+        expect(await snapshot(again)).toEqual(await snapshot(db));
+      } finally {
+        await again.close();
+      }
+    },
+    SETUP_TIMEOUT_MS,
+  );
+});
