@@ -1,4 +1,5 @@
 import type { RouteEntry } from '@/src/app/route-table';
+import { JourneyApi } from './journey-api';
 import { PartnerApi } from './listing-api';
 
 /**
@@ -11,6 +12,15 @@ export async function addressOf(route: RouteEntry, email: string): Promise<strin
     const api = await PartnerApi.signIn(email);
     try {
       return `/find-work/listing/${(await api.anyOpenJob('instant')).id}`;
+    } finally {
+      await api.dispose();
+    }
+  }
+  if (route.path === '/journey/:id') {
+    // a journey page needs a journey this partner may see: an open one, found like the journey tests find theirs
+    const api = await JourneyApi.signIn(email);
+    try {
+      return `/journey/${(await api.anyOpenJourney('express_interest')).id}`;
     } finally {
       await api.dispose();
     }

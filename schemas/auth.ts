@@ -34,10 +34,31 @@ export const TokenResponse = Schema.Struct({
 });
 export type TokenResponse = typeof TokenResponse.Type;
 
-/** Error bodies. `messages.validation` carries the failing fields (spec §8). */
+/**
+ * One entry of the list form of `errors`: the reservation errors of code 101 (spec §8, schemas/reservation.ts
+ * ReservationRuleError), read loosely here so that an unknown code still reaches the toast that names it.
+ */
+export const ErrorListEntry = Schema.Struct({
+  code: Schema.String,
+  message: Schema.String,
+  reservation: Schema.optional(Schema.Number),
+  date: Schema.optional(Schema.String),
+  field: Schema.optional(Schema.String),
+});
+export type ErrorListEntry = typeof ErrorListEntry.Type;
+
+/**
+ * Error bodies. `messages.validation` carries the failing fields as a record by field (spec §8); the reservation
+ * errors (`messages.reservation_errors`, code 101) carry a list of entries instead.
+ */
 export const ErrorBody = Schema.Struct({
   message: Schema.String,
-  errors: Schema.optional(Schema.Record({ key: Schema.String, value: Schema.Array(Schema.String) })),
+  errors: Schema.optional(
+    Schema.Union(
+      Schema.Record({ key: Schema.String, value: Schema.Array(Schema.String) }),
+      Schema.Array(ErrorListEntry),
+    ),
+  ),
   code: Schema.optional(Schema.Number),
 });
 export type ErrorBody = typeof ErrorBody.Type;

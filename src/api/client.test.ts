@@ -246,6 +246,48 @@ describe('extra headers and refusal reasons', () => {
     const error = await api.post('v1/thing', Thing, 'Thing', { body: {} }).catch((e: unknown) => e);
     expect(error).toMatchObject({ code: 101, reason: null, message: 'messages.validation' });
   });
+
+  it('keeps the list of broken reservation rules of a code-101 answer, and the message', async () => {
+    const entry = {
+      code: 'private_job_window_too_short',
+      message: 'A pickup or delivery window lasts at least 2 hours',
+      reservation: 1,
+      date: '2026-11-21',
+      field: 'externalJobs.0.nodes.0.timeWindowEnd',
+    };
+    const { api } = client(() =>
+      json(422, { message: 'messages.reservation_errors', code: 101, errors: [entry, { code: 'x', message: 'y' }] }),
+    );
+    const error = await api.post('v1/reservations', Thing, 'Thing', { body: {} }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(HttpError);
+    expect(error).toMatchObject({
+      status: 422,
+      code: 101,
+      message: 'messages.reservation_errors',
+      errors: {},
+      ruleErrors: [entry, { code: 'x', message: 'y' }],
+    });
+  });
+
+  it('has no rule errors for a record of field errors', async () => {
+    const { api } = client(() => json(422, { message: 'messages.validation', errors: { date: ['Bad date'] } }));
+    const error = (await api.post('v1/thing', Thing, 'Thing', { body: {} }).catch((e: unknown) => e)) as HttpError;
+    expect(error.errors).toEqual({ date: ['Bad date'] });
+    expect(error.ruleErrors).toEqual([]);
+  });
+
+  it('shows the headers of a successful answer to the caller before decoding', async () => {
+    const { api } = client(
+      () =>
+        new Response(JSON.stringify({ data: { n: 1 } }), {
+          status: 200,
+          headers: { 'Content-Type': 'application/json', Date: 'Fri, 20 Nov 2026 10:00:00 GMT' },
+        }),
+    );
+    let date: string | null = null;
+    await api.get('v1/thing', Thing, 'Thing', { onHeaders: (h) => void (date = h.get('Date')) });
+    expect(date).toBe('Fri, 20 Nov 2026 10:00:00 GMT');
+  });
 });
 
 describe('stream', () => {

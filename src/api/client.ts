@@ -1,6 +1,6 @@
 import type { Schema } from 'effect';
 import ky, { type KyInstance, type Options } from 'ky';
-import { ErrorBody } from '@/schemas/auth';
+import { ErrorBody, type ErrorListEntry } from '@/schemas/auth';
 import { decodeEither, decodeWith } from '@/schemas/decode';
 import { Either } from 'effect';
 import { errorText, HttpError, NetworkError, SessionExpiredError } from './errors';
@@ -34,6 +34,11 @@ export interface RequestOptions {
   readonly signal?: AbortSignal;
   /** Extra headers of this call, e.g. the Idempotency-Key of a book or quote (schemas/listing.ts). */
   readonly headers?: Readonly<Record<string, string>>;
+  /**
+   * Sees the headers of a successful answer, before its body is decoded: the reservation list reads the server's
+   * `Date` there, so a countdown runs on the server's clock (machines/return-offer).
+   */
+  readonly onHeaders?: (headers: Headers) => void;
 }
 
 type Method = 'get' | 'post' | 'put' | 'delete';
@@ -151,12 +156,17 @@ export function createApiClient(options: {
     const { code: word, ...rest } = typeof json === 'object' && json !== null ? (json as Record<string, unknown>) : {};
     const reason = typeof word === 'string' ? word : null;
     const body = Either.getOrNull(decodeEither(ErrorBody, 'ErrorBody')(reason === null ? json : rest));
+    // `errors` is a record by field (messages.validation) or, with code 101, the list of broken reservation rules.
+    const listed = Array.isArray(body?.errors) ? (body.errors as readonly ErrorListEntry[]) : [];
     return new HttpError({
       status: response.status,
       message: body?.message ?? (response.statusText || `HTTP ${response.status}`),
-      errors: body?.errors ?? {},
+      errors: body?.errors && !Array.isArray(body.errors) ? (body.errors as HttpError['errors']) : {},
+      ruleErrors: listed,
       code: body?.code ?? null,
       reason,
+      // a journey refusal's explanation beside its message (schemas/journey.ts JourneyError `detail`)
+      detail: typeof rest.detail === 'string' ? rest.detail : null,
       url: path,
     });
   }
@@ -185,6 +195,7 @@ export function createApiClient(options: {
     try {
       const response = await sendWithReadRetries(method, path, opts);
       if (!response.ok) throw await toHttpError(response, path);
+      opts.onHeaders?.(response.headers);
       const json: unknown = response.status === 204 ? null : await response.json().catch(() => null);
       const value = schema ? decodeWith(schema, name)(json) : (undefined as A);
       report?.('finished');

@@ -1,3 +1,5 @@
+import type { ErrorListEntry } from '@/schemas/auth';
+
 /**
  * The API client's failures, tagged with `_tag` so machine guards branch on the kind. Plain Error
  * classes rather than Schema.TaggedError: they carry the same fields, and keep Effect's runtime out of
@@ -10,8 +12,12 @@ export class HttpError extends Error {
   readonly errors: Readonly<Record<string, readonly string[]>>;
   /** The reservation error code (101) where the server gave one. */
   readonly code: number | null;
+  /** The list form of `errors`: the broken reservation rules of a code-101 answer (spec §8), else empty. */
+  readonly ruleErrors: readonly ErrorListEntry[];
   /** A refusal's reason word where the server gave one (`taken`, `closed`: schemas/listing.ts ListingActionError). */
   readonly reason: string | null;
+  /** A refusal's explanation beside its message, where the server gave one (schemas/journey.ts JourneyError). */
+  readonly detail: string | null;
   readonly url: string;
 
   constructor(fields: {
@@ -19,7 +25,9 @@ export class HttpError extends Error {
     message: string;
     errors: Readonly<Record<string, readonly string[]>>;
     code: number | null;
+    ruleErrors?: readonly ErrorListEntry[];
     reason?: string | null;
+    detail?: string | null;
     url: string;
   }) {
     super(fields.message);
@@ -27,7 +35,9 @@ export class HttpError extends Error {
     this.status = fields.status;
     this.errors = fields.errors;
     this.code = fields.code;
+    this.ruleErrors = fields.ruleErrors ?? [];
     this.reason = fields.reason ?? null;
+    this.detail = fields.detail ?? null;
     this.url = fields.url;
   }
 }

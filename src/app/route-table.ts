@@ -10,7 +10,8 @@ export type PageModule =
   | 'login/login-page'
   | 'find-work/find-work-page'
   | 'find-work/listing-page'
-  | 'find-work/alerts-page';
+  | 'find-work/alerts-page'
+  | 'journey/journey-page';
 
 export interface RouteEntry {
   readonly path: string;
@@ -67,6 +68,16 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
     title: 'alerts.title',
     feature: 'find_work',
     page: 'find-work/alerts-page',
+  },
+  {
+    // Spec §2 /journey/{id?}: a journey's detail and its allocation actions (issue 5).
+    path: '/journey/:id',
+    access: 'auth',
+    layout: 'provider',
+    title: 'journey.title',
+    page: 'journey/journey-page',
+    // journey 1001 of the demo seed is the first one partner@example.com holds (after the 1,000 open journeys)
+    example: '/journey/1001',
   },
   {
     path: '/login',

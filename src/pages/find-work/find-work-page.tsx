@@ -18,11 +18,15 @@ import {
   takenKeys,
 } from '@/machines/find-work/find-work.selectors';
 import { TABS, type FindWorkInput, type TabId } from '@/machines/find-work/find-work.types';
+import { journeySelectionMachine } from '@/machines/journey-selection/journey-selection.machine';
+import { selectedIds } from '@/machines/journey-selection/journey-selection.selectors';
+import type { JourneyId } from '@/schemas/journey';
 import type { ListingId } from '@/schemas/search';
 import { useAuthActor, useToasts } from '@/src/app/root-actors';
 import { useSession } from '@/src/app/session-scope';
 import { PageLoading } from '@/src/app/page-states';
 import { DISPLAY_TIME_ZONE } from '@/src/format/locale-codes';
+import { JourneySelectionBar } from '@/src/pages/journey/journey-selection-bar';
 import { FilterBar } from './filter-bar';
 import { ResultsList } from './results-list';
 import { SavedSearches } from './saved-searches';
@@ -67,6 +71,13 @@ function FindWork({ input }: { input: FindWorkInput }) {
   const saved = useSelector(findWork, savedSearchActor);
   // the card under the pointer or focus, for the map's route line: view state
   const [highlighted, setHighlighted] = useState<ListingId | null>(null);
+  // journeys ticked on the journey tab for one expression of interest (spec §5: up to 6 at once)
+  const selection = useActorRef(journeySelectionMachine);
+  const selected = useSelector(selection, selectedIds);
+  const toggleJourney = useCallback(
+    (id: ListingId) => selection.send({ type: 'journey.toggled', id: id as number as JourneyId }),
+    [selection],
+  );
 
   // Spec §8: a failed search, count or saved-search call is a danger toast with the error text.
   useEffect(() => {
@@ -146,6 +157,7 @@ function FindWork({ input }: { input: FindWorkInput }) {
         {TABS.map((id) => (
           <TabPanel key={id} id={id} className="tab-panel">
             <FilterBar actor={findWork} />
+            {id === 'journey' ? <JourneySelectionBar selection={selection} /> : null}
             <div className="results-layout">
               <div className="results-column" aria-busy={searching}>
                 {searched && state.total !== null ? (
@@ -175,6 +187,7 @@ function FindWork({ input }: { input: FindWorkInput }) {
                     complete={state.complete}
                     onEndReached={endReached}
                     onHover={setHighlighted}
+                    {...(id === 'journey' ? { selected, onToggleSelect: toggleJourney } : {})}
                   />
                 ) : null}
               </div>

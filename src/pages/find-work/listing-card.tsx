@@ -39,6 +39,8 @@ export const ListingCard = memo(function ListingCard({
   position,
   size,
   onHover,
+  selected = false,
+  onToggleSelect,
 }: {
   listing: Listing;
   taken: boolean;
@@ -46,12 +48,21 @@ export const ListingCard = memo(function ListingCard({
   position: number;
   size: number;
   onHover: (id: Listing['id'] | null) => void;
+  /** Ticked for one expression of interest in several journeys (journey tab only). */
+  selected?: boolean;
+  /** Ticks or unticks an express-interest journey; without it no checkbox is shown. */
+  onToggleSelect?: (id: Listing['id']) => void;
 }) {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const href = taken ? null : listingHref(listing);
   const title = href ? <Link href={href}>{listing.title}</Link> : listing.title;
   const start = listing.pickup_date.start;
+  const selectable =
+    onToggleSelect !== undefined &&
+    !taken &&
+    listing.kind === 'journey' &&
+    listing.allocation_method === 'express_interest';
   return (
     <article
       className={`listing-card${taken ? ' is-taken' : ''}`}
@@ -65,6 +76,13 @@ export const ListingCard = memo(function ListingCard({
       onFocus={() => onHover(listing.id)}
     >
       <div className="listing-main">
+        {selectable ? (
+          <label className="listing-select">
+            <input type="checkbox" checked={selected} onChange={() => onToggleSelect(listing.id)} />
+            {t('journeySelection.select')}
+            <span className="visually-hidden"> {listing.title}</span>
+          </label>
+        ) : null}
         <p className="listing-category">
           <span className={`kind-chip kind-${listing.kind}`}>{t(`tab.${listing.kind}`)}</span>
           {t(`category.${listing.category}`)}

@@ -21,6 +21,8 @@ export function ResultsList({
   complete,
   onEndReached,
   onHover,
+  selected,
+  onToggleSelect,
 }: {
   rows: readonly Listing[];
   total: number | null;
@@ -29,6 +31,9 @@ export function ResultsList({
   complete: boolean;
   onEndReached: () => void;
   onHover: (id: Listing['id'] | null) => void;
+  /** Journeys ticked for one expression of interest (journey tab), and how to tick one. */
+  selected?: readonly number[];
+  onToggleSelect?: (id: Listing['id']) => void;
 }) {
   const intl = useIntl();
   const fmt = useFormatters();
@@ -74,6 +79,8 @@ export function ResultsList({
                 position={item.index + 1}
                 size={total ?? -1}
                 onHover={onHover}
+                selected={selected?.includes(listing.id) ?? false}
+                {...(onToggleSelect ? { onToggleSelect } : {})}
               />
             </div>
           );

@@ -1,0 +1,168 @@
+import { useSelector } from '@xstate/react';
+import type { FormEvent } from 'react';
+import { Button, Checkbox, FieldError, Input, Label, Radio, RadioGroup, Text, TextField } from 'react-aria-components';
+import { useIntl } from 'react-intl';
+import {
+  hasFleetFailed,
+  isFleetLoading,
+  isSubmitting,
+  isUnanswered,
+  shownOfferErrors,
+  type OfferActorRef,
+} from '@/machines/journey-allocation/journey-allocation.selectors';
+import type { QuoteAmountError } from '@/machines/listing/listing.amount';
+import { MAX_JOURNEY_QUOTE_MINOR_UNITS, type DriverId } from '@/schemas/journey';
+import type { ProviderVehicleId } from '@/schemas/listing';
+import { useFormatters } from '@/src/app/use-formatters';
+import { DriverChoice, VehicleChoice } from './journey-fields';
+import { QUOTE_ERROR_MESSAGES } from '@/src/pages/find-work/listing-labels';
+
+/**
+ * The offer of an open journey (spec §4): express interest (vehicle, the partner's own price and return price,
+ * how many people) or click and claim (vehicle, driver, return leg). The panel's machine (journeyOffer) decides;
+ * this renders it and sends what the partner does.
+ */
+export function JourneyOfferPanel({ offer, quote }: { offer: OfferActorRef; quote: number }) {
+  const intl = useIntl();
+  const fmt = useFormatters();
+  const context = useSelector(offer, (s) => s.context);
+  const loading = useSelector(offer, isFleetLoading);
+  const failed = useSelector(offer, hasFleetFailed);
+  const submitting = useSelector(offer, isSubmitting);
+  const unanswered = useSelector(offer, isUnanswered);
+  const errors = useSelector(offer, shownOfferErrors);
+  const interest = context.method === 'EXPRESS_INTEREST';
+  const example = intl.formatNumber(120.5, { minimumFractionDigits: 2 });
+  const amountError = (error: QuoteAmountError | undefined) =>
+    error
+      ? intl.formatMessage(QUOTE_ERROR_MESSAGES[error], { example, max: fmt.money(MAX_JOURNEY_QUOTE_MINOR_UNITS) })
+      : null;
+
+  if (loading)
+    return (
+      <p className="muted" role="status">
+        {intl.formatMessage({ id: 'journey.offer.loading' })}
+      </p>
+    );
+  if (failed)
+    return (
+      <div className="alert alert-danger" role="alert">
+        <p>{intl.formatMessage({ id: 'journey.offer.failed' })}</p>
+        <button type="button" className="button" onClick={() => offer.send({ type: 'offer.retried' })}>
+          {intl.formatMessage({ id: 'app.retry' })}
+        </button>
+      </div>
+    );
+
+  const submit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    offer.send({ type: 'offer.submitted' });
+  };
+  const quoteError = amountError(errors.quote);
+  const returnError = amountError(errors.returnQuote);
+
+  return (
+    <form className="journey-offer" onSubmit={submit} noValidate aria-busy={submitting} data-testid="journey-offer">
+      <p className="muted journey-hint">
+        {intl.formatMessage({ id: interest ? 'journey.offer.interestHint' : 'journey.offer.claimHint' })}
+      </p>
+      <VehicleChoice
+        vehicles={context.vehicles}
+        value={context.vehicleId}
+        invalid={errors.vehicle !== undefined}
+        isDisabled={submitting}
+        label={intl.formatMessage({ id: 'journey.vehicle.label' })}
+        onChange={(id) => offer.send({ type: 'vehicle.chosen', id: id as ProviderVehicleId })}
+      />
+      {interest ? (
+        <>
+          <TextField
+            className="field journey-field"
+            name="quote"
+            value={context.quoteText}
+            onChange={(text) => offer.send({ type: 'quote.changed', text })}
+            isInvalid={quoteError !== null}
+            isDisabled={submitting}
+            validationBehavior="aria"
+          >
+            <Label>{intl.formatMessage({ id: 'journey.offer.quote' })}</Label>
+            <Input inputMode="decimal" autoComplete="off" className={quoteError ? 'is-invalid' : undefined} />
+            <Text slot="description" className="field-description">
+              {intl.formatMessage({ id: 'journey.offer.quoteHelp' }, { amount: fmt.money(quote) })}
+            </Text>
+            <FieldError className="field-error">{quoteError}</FieldError>
+          </TextField>
+          {context.returnQuote !== null ? (
+            <TextField
+              className="field journey-field"
+              name="returnQuote"
+              value={context.returnQuoteText}
+              onChange={(text) => offer.send({ type: 'returnQuote.changed', text })}
+              isInvalid={returnError !== null}
+              isDisabled={submitting}
+              validationBehavior="aria"
+            >
+              <Label>{intl.formatMessage({ id: 'journey.offer.returnQuote' })}</Label>
+              <Input inputMode="decimal" autoComplete="off" className={returnError ? 'is-invalid' : undefined} />
+              <Text slot="description" className="field-description">
+                {intl.formatMessage({ id: 'journey.offer.quoteHelp' }, { amount: fmt.money(context.returnQuote) })}
+              </Text>
+              <FieldError className="field-error">{returnError}</FieldError>
+            </TextField>
+          ) : null}
+          <RadioGroup
+            className="journey-field journey-people"
+            value={String(context.people)}
+            onChange={(value) => offer.send({ type: 'people.chosen', people: value === '2' ? 2 : 1 })}
+            isDisabled={submitting}
+            orientation="horizontal"
+            name="people"
+          >
+            <Label className="journey-field-label">{intl.formatMessage({ id: 'journey.offer.people' })}</Label>
+            <div className="journey-people-options">
+              <Radio value="1" className="journey-choice journey-choice-compact">
+                {intl.formatMessage({ id: 'journey.pay.onePerson' })}
+              </Radio>
+              <Radio value="2" className="journey-choice journey-choice-compact">
+                {intl.formatMessage({ id: 'journey.pay.twoPeople' })}
+              </Radio>
+            </div>
+          </RadioGroup>
+        </>
+      ) : (
+        <>
+          <DriverChoice
+            drivers={context.drivers}
+            value={context.driverId}
+            invalid={errors.driver !== undefined}
+            isDisabled={submitting}
+            label={intl.formatMessage({ id: 'journey.driver.label' })}
+            onChange={(id) => offer.send({ type: 'driver.chosen', id: id as DriverId })}
+          />
+          {context.returnQuote !== null ? (
+            <Checkbox
+              className="journey-checkbox"
+              isSelected={context.withReturn}
+              onChange={(withReturn) => offer.send({ type: 'return.toggled', withReturn })}
+              isDisabled={submitting}
+              name="return"
+            >
+              <span className="journey-checkbox-box" aria-hidden="true" />
+              {intl.formatMessage({ id: 'journey.offer.takeReturn' }, { amount: fmt.money(context.returnQuote) })}
+            </Checkbox>
+          ) : null}
+        </>
+      )}
+      {unanswered ? (
+        <p className="alert alert-danger" role="alert">
+          {intl.formatMessage({ id: 'journey.offer.unanswered' })}
+        </p>
+      ) : null}
+      <Button type="submit" className="button button-block" isPending={submitting} data-testid="journey-offer-submit">
+        {unanswered
+          ? intl.formatMessage({ id: 'journey.offer.retry' })
+          : intl.formatMessage({ id: interest ? 'journey.offer.express' : 'journey.offer.claim' })}
+      </Button>
+    </form>
+  );
+}
