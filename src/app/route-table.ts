@@ -11,6 +11,9 @@ export type PageModule =
   | 'find-work/find-work-page'
   | 'find-work/listing-page'
   | 'find-work/alerts-page'
+  | 'reservations/reservations-page'
+  | 'reservations/create-page'
+  | 'reservations/historic-page'
   | 'journey/journey-page';
 
 export interface RouteEntry {
@@ -78,6 +81,31 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
     page: 'journey/journey-page',
     // journey 1001 of the demo seed is the first one partner@example.com holds (after the 1,000 open journeys)
     example: '/journey/1001',
+  },
+  {
+    // Spec §2 /reservations: the current reservations. Not behind a feature flag, so that a partner who is not
+    // journey-ready is told here why (spec §6); the top bar's link follows the reservation_menu flag.
+    path: '/reservations',
+    access: 'auth',
+    layout: 'provider',
+    title: 'reservations.title',
+    page: 'reservations/reservations-page',
+  },
+  {
+    // Spec §2 /reservations/create; redirects to /reservations without the journey-ready flag.
+    path: '/reservations/create',
+    access: 'auth',
+    layout: 'provider',
+    title: 'reservations.create.title',
+    page: 'reservations/create-page',
+  },
+  {
+    // Spec §2 /reservations/historic; redirects to /reservations without the journey-ready flag.
+    path: '/reservations/historic',
+    access: 'auth',
+    layout: 'provider',
+    title: 'reservations.historic.title',
+    page: 'reservations/historic-page',
   },
   {
     path: '/login',

@@ -39,6 +39,11 @@ export function ProviderLayout({ children }: { children: ReactNode }) {
               <FormattedMessage id="nav.findWork" />
             </Link>
           ) : null}
+          {hasRoute('/reservations') && features?.reservation_menu ? (
+            <Link href="/reservations" aria-current={location.startsWith('/reservations') ? 'page' : undefined}>
+              <FormattedMessage id="nav.reservations" />
+            </Link>
+          ) : null}
         </nav>
         <div className="top-bar-end">
           {counters ? <CounterBadges counters={counters} /> : null}

@@ -1,0 +1,162 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+
+/** The reservation pages (/reservations, /reservations/historic, /reservations/create), as a partner uses them. */
+export class ReservationsPage {
+  constructor(private readonly page: Page) {}
+
+  async open(): Promise<void> {
+    await this.page.goto('reservations');
+  }
+
+  async openHistoric(): Promise<void> {
+    await this.page.goto('reservations/historic');
+  }
+
+  heading(): Locator {
+    return this.page.getByRole('heading', { level: 1 });
+  }
+
+  /** The current list's week group: this week, next week, future. */
+  week(group: 'thisWeek' | 'nextWeek' | 'future'): Locator {
+    return this.page.getByTestId(`week-${group}`);
+  }
+
+  cards(): Locator {
+    return this.page.getByTestId('reservation-card');
+  }
+
+  card(id: number): Locator {
+    return this.page.locator(`[data-testid="reservation-card"][data-reservation-id="${id}"]`);
+  }
+
+  status(card: Locator): Locator {
+    return card.getByTestId('reservation-status');
+  }
+
+  async expectStatus(id: number, status: string): Promise<void> {
+    await expect(this.status(this.card(id))).toHaveAttribute('data-status', status);
+  }
+
+  dialog(): Locator {
+    return this.page.getByRole('dialog');
+  }
+
+  /** Opens the cancel dialogue of a reservation, chooses a reason (its label) and writes a note; does not confirm. */
+  async startCancel(id: number, reason: string, note: string): Promise<void> {
+    await this.card(id)
+      .getByRole('button', { name: /^(Cancel reservation|Cancelar reserva)$/ })
+      .click();
+    await expect(this.dialog()).toBeVisible();
+    await this.chooseReason(reason);
+    await this.dialog().locator('textarea[name="cancel-note"]').fill(note);
+  }
+
+  async chooseReason(reason: string): Promise<void> {
+    await this.dialog()
+      .locator('label.resv-radio')
+      .filter({ has: this.page.getByText(reason, { exact: true }) })
+      .click();
+  }
+
+  async confirmCancel(): Promise<void> {
+    await this.page.getByTestId('cancel-confirm').click();
+  }
+
+  offer(id: number): Locator {
+    return this.card(id).getByTestId('return-offer');
+  }
+
+  countdown(id: number): Locator {
+    return this.card(id).getByTestId('offer-countdown');
+  }
+
+  async acceptOffer(id: number): Promise<void> {
+    await this.card(id).getByRole('button', { name: 'Accept offer' }).click();
+    await expect(this.page.getByTestId('offer-dialog')).toBeVisible();
+  }
+
+  toast(text: string | RegExp): Locator {
+    return this.page.locator('.toast').filter({ hasText: text });
+  }
+
+  pageLabel(): Locator {
+    return this.page.getByTestId('historic-page');
+  }
+
+  range(): Locator {
+    return this.page.getByTestId('historic-range');
+  }
+}
+
+/** The create wizard (/reservations/create). */
+export class CreateReservationPage {
+  constructor(private readonly page: Page) {}
+
+  async open(): Promise<void> {
+    await this.page.goto('reservations/create');
+    await expect(this.step()).toHaveText(/Your request|Tu solicitud/);
+  }
+
+  step(): Locator {
+    return this.page.getByTestId('wizard-step');
+  }
+
+  async chooseVehicle(registration: string): Promise<void> {
+    await this.page.locator('label.resv-radio', { hasText: registration }).click();
+  }
+
+  day(date: string): Locator {
+    return this.page.locator(`label.resv-day:has(input[value="${date}"])`);
+  }
+
+  async toggleDay(date: string): Promise<void> {
+    await this.day(date).click();
+  }
+
+  async choose(group: string, label: string): Promise<void> {
+    await this.page.locator(`.resv-choice:has(input[name="${group}"]) label.resv-radio`, { hasText: label }).click();
+  }
+
+  field(name: string): Locator {
+    return this.page.locator(`input[name="${name}"]`);
+  }
+
+  /** A time or time-on-site select, by its label: opens it and picks the option. */
+  async chooseOption(label: string, option: string): Promise<void> {
+    await this.page.getByRole('button', { name: new RegExp(label) }).click();
+    await this.page.getByRole('option', { name: option, exact: true }).click();
+  }
+
+  /** The message beside a field (its error text). */
+  messageOf(name: string): Locator {
+    return this.page.locator(`[data-field="${name}"] .field-error`);
+  }
+
+  async addPrivateJob(): Promise<void> {
+    await this.page.getByRole('button', { name: 'Add a private job' }).click();
+  }
+
+  next(): Locator {
+    return this.page.getByTestId('wizard-next');
+  }
+
+  reviewDays(): Locator {
+    return this.page.getByTestId('review-day');
+  }
+
+  reviewDay(date: string): Locator {
+    return this.page.locator(`[data-testid="review-day"][data-date="${date}"]`);
+  }
+
+  async removeDay(date: string): Promise<void> {
+    await this.reviewDay(date).getByRole('button').click();
+  }
+
+  submit(): Locator {
+    return this.page.getByTestId('wizard-submit');
+  }
+
+  submitted(): Locator {
+    return this.page.getByTestId('wizard-submitted');
+  }
+}

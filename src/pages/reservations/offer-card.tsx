@@ -1,0 +1,162 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useState } from 'react';
+import { Button, Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
+import { useIntl } from 'react-intl';
+import { returnOffer } from '@/machines/return-offer/return-offer.machine';
+import {
+  hasFailed,
+  isAnswering,
+  isAnswered,
+  isConfirmingAccept,
+  isConfirmingReject,
+  isOpen,
+  isTimedOut,
+  remainingMsOf,
+} from '@/machines/return-offer/return-offer.selectors';
+import type { Reservation } from '@/schemas/reservation';
+import { useFormatters } from '@/src/app/use-formatters';
+import { formatDuration } from '@/src/format/duration';
+import { formatCountdown } from './countdown';
+import { ReservationCard } from './reservation-card';
+import { useReservationNotices } from './use-reservation-notices';
+
+export interface OfferCardProps {
+  readonly reservation: Reservation;
+  readonly today: string;
+  /** The server's clock minus ours (the list's Date header). */
+  readonly offsetMs: number;
+  /** The vehicle's other live reservations of that date, which accepting replaces (spec §4). */
+  readonly replaced: readonly Reservation[];
+  /** The offer was answered: the list is read again. */
+  onAnswered(): void;
+}
+
+/**
+ * A return offer's card: the countdown to `offer_expires_at` on the server's clock, accept (a dialogue first lists the
+ * reservations it replaces) or reject; at zero the card shows timed_out without a reload. It runs its own
+ * return-offer machine, for as long as the card is shown.
+ */
+export function OfferCard({ reservation, today, offsetMs, replaced, onAnswered }: OfferCardProps) {
+  const intl = useIntl();
+  const fmt = useFormatters();
+  const [nowMs] = useState(() => Date.now());
+  const actor = useActorRef(returnOffer, {
+    input: { id: reservation.id, expiresAt: reservation.offer_expires_at ?? '', offsetMs, nowMs },
+  });
+  useReservationNotices(actor);
+  const remaining = useSelector(actor, remainingMsOf);
+  const open = useSelector(actor, isOpen);
+  const timedOut = useSelector(actor, isTimedOut);
+  const answered = useSelector(actor, isAnswered);
+  const busy = useSelector(actor, isAnswering);
+  const failed = useSelector(actor, hasFailed);
+  const accepting = useSelector(actor, isConfirmingAccept);
+  const rejecting = useSelector(actor, isConfirmingReject);
+
+  useEffect(() => {
+    if (answered) onAnswered();
+  }, [answered, onAnswered]);
+
+  const words = formatDuration(Math.ceil(remaining / 1000), fmt.locale);
+  return (
+    <ReservationCard reservation={reservation} today={today} status={timedOut ? 'timed_out' : undefined}>
+      <div className="resv-offer" data-testid="return-offer">
+        {timedOut ? (
+          <p className="resv-offer-ended" role="status">
+            {intl.formatMessage({ id: 'reservations.offer.ended' })}
+          </p>
+        ) : (
+          <p className="resv-offer-time">
+            {intl.formatMessage({ id: 'reservations.offer.endsIn' })}{' '}
+            <span role="timer" aria-label={words} className="resv-countdown" data-testid="offer-countdown">
+              {formatCountdown(remaining)}
+            </span>
+          </p>
+        )}
+        {open || busy ? (
+          <div className="resv-actions">
+            <Button className="button" isDisabled={busy} onPress={() => actor.send({ type: 'offer.accept.requested' })}>
+              {intl.formatMessage({ id: 'reservations.offer.accept' })}
+            </Button>
+            <Button
+              className="button button-secondary"
+              isDisabled={busy}
+              onPress={() => actor.send({ type: 'offer.reject.requested' })}
+            >
+              {intl.formatMessage({ id: 'reservations.offer.reject' })}
+            </Button>
+          </div>
+        ) : null}
+      </div>
+      <ModalOverlay
+        className="resv-modal-overlay"
+        isOpen={accepting || rejecting}
+        isDismissable={!busy}
+        isKeyboardDismissDisabled={busy}
+        onOpenChange={(isOpen) => {
+          if (!isOpen && !busy) actor.send({ type: 'offer.dismissed' });
+        }}
+      >
+        <Modal className="resv-modal">
+          <Dialog className="resv-dialog" data-testid="offer-dialog">
+            <Heading slot="title" className="resv-dialog-title">
+              {intl.formatMessage({
+                id: accepting ? 'reservations.offer.acceptTitle' : 'reservations.offer.rejectTitle',
+              })}
+            </Heading>
+            <p>
+              {intl.formatMessage(
+                { id: 'reservations.offer.summary' },
+                {
+                  date: fmt.date(reservation.date),
+                  min: fmt.money(reservation.min_price?.amount),
+                  max: fmt.money(reservation.max_price?.amount),
+                },
+              )}
+            </p>
+            {accepting ? (
+              replaced.length > 0 ? (
+                <>
+                  <p>{intl.formatMessage({ id: 'reservations.offer.replaces' }, { count: replaced.length })}</p>
+                  <ul className="resv-replaced" data-testid="offer-replaces">
+                    {replaced.map((r) => (
+                      <li key={r.id}>
+                        {r.reservation_id} · {fmt.date(r.date)} · {r.vehicle.registration}
+                      </li>
+                    ))}
+                  </ul>
+                </>
+              ) : (
+                <p>{intl.formatMessage({ id: 'reservations.offer.replacesNone' })}</p>
+              )
+            ) : null}
+            {failed ? (
+              <p className="alert alert-danger" role="alert">
+                {intl.formatMessage({ id: 'reservations.dialog.noAnswer' })}
+              </p>
+            ) : null}
+            <div className="resv-dialog-actions">
+              <Button
+                className="button button-secondary"
+                isDisabled={busy}
+                onPress={() => actor.send({ type: 'offer.dismissed' })}
+              >
+                {intl.formatMessage({ id: 'reservations.dialog.back' })}
+              </Button>
+              <Button
+                className="button"
+                isPending={busy}
+                data-testid="offer-confirm"
+                onPress={() => actor.send({ type: accepting ? 'offer.accept.confirmed' : 'offer.reject.confirmed' })}
+              >
+                {intl.formatMessage({
+                  id: accepting ? 'reservations.offer.acceptConfirm' : 'reservations.offer.rejectConfirm',
+                })}
+              </Button>
+            </div>
+          </Dialog>
+        </Modal>
+      </ModalOverlay>
+    </ReservationCard>
+  );
+}
