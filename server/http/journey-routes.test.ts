@@ -537,6 +537,24 @@ describe('POST /journey/api/v1/journey/{id}/register-driver/{driverId} (click an
     }
   });
 
+  it('of 50 claims of one journey sent at once by two partners, one partner wins and one allocation row is written', async () => {
+    const { id } = await makeJourney({ volume: 5 });
+    const claimants = Array.from({ length: 50 }, (_, i): 'partner' | 'expiring' =>
+      i % 2 === 0 ? 'partner' : 'expiring',
+    );
+    const answers = await Promise.all(claimants.map((who) => claim(id, who)));
+    const winners = new Set(claimants.filter((_, i) => answers[i]!.status === 200));
+    // the winner's repeated claims answer 200 (it holds the journey); every claim of the other partner is refused
+    expect(winners.size).toBe(1);
+    const [winner] = [...winners];
+    answers.forEach((answer, i) => expect(answer.status).toBe(claimants[i] === winner ? 200 : 409));
+    const rows = await t.db.query<{ provider_id: number }>(
+      'select provider_id from journey_allocations where journey_id = $1',
+      [id],
+    );
+    expect(rows.rows).toEqual([{ provider_id: userId[winner!] }]);
+  });
+
   it('answers a replay of the same Idempotency-Key with the first answer, without claiming again', async () => {
     const { id } = await makeJourney();
     const key = { 'Idempotency-Key': randomUUID() };
