@@ -3,12 +3,13 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompileMessages } from './scripts/precompile-messages.ts';
+import { precompress } from './scripts/precompress.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
 export default defineConfig({
   base: '/tpp/',
-  plugins: [react(), precompileMessages()],
+  plugins: [react(), precompileMessages(), precompress()],
   resolve: { alias: { '@': root } },
   build: { outDir: 'dist', manifest: true, sourcemap: false },
   server: {

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '@/server/app';
+import { acceptedEncodings } from '@/server/http/static';
 import { createSeededApp, SETUP_TIMEOUT_MS, type SeededApp } from '@/server/testing/seeded-app';
 
 const INDEX = '<!doctype html><title>Partner portal</title><div id="root"></div>';
@@ -51,6 +52,36 @@ describe('the built portal under /tpp/', () => {
     }
   });
 
+  it('sends the precompressed variant the browser accepts, Brotli first, with Vary', async () => {
+    const js = join(dist, 'assets', 'big-abc123.js');
+    writeFileSync(js, 'x'.repeat(4000));
+    writeFileSync(`${js}.br`, 'brotli bytes');
+    writeFileSync(`${js}.gz`, 'gzip bytes');
+    const get = (accept?: string) =>
+      t.app.request('/tpp/assets/big-abc123.js', { headers: accept ? { 'accept-encoding': accept } : {} });
+
+    const br = await get('gzip, deflate, br, zstd');
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(br.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    expect(br.headers.get('vary')).toBe('Accept-Encoding');
+    expect(br.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(await br.text()).toBe('brotli bytes');
+
+    const gzip = await get('gzip, br;q=0');
+    expect(gzip.headers.get('content-encoding')).toBe('gzip');
+    expect(await gzip.text()).toBe('gzip bytes');
+
+    const plain = await get();
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(await plain.text()).toBe('x'.repeat(4000));
+  });
+
+  it('sends a file without variants as it is, even when the browser accepts compression', async () => {
+    const response = await t.app.request('/tpp/assets/index-abc123.js', { headers: { 'accept-encoding': 'br' } });
+    expect(response.headers.get('content-encoding')).toBeNull();
+    expect(await response.text()).toBe('console.log("portal")');
+  });
+
   it('answers a missing asset with 404 rather than HTML', async () => {
     const response = await t.app.request('/tpp/assets/index-gone.js');
     expect(response.status).toBe(404);
@@ -83,6 +114,23 @@ describe('the built portal under /tpp/', () => {
       expect(response.headers.get('content-type')).toMatch(/^text\/plain/);
       expect(await response.text()).toMatch(/npm run build/);
     }
+  });
+});
+
+describe('acceptedEncodings', () => {
+  it.each([
+    [undefined, []],
+    ['', []],
+    ['gzip', ['gzip']],
+    ['gzip, deflate, br', ['br', 'gzip']],
+    ['br;q=0.5, gzip;q=1', ['br', 'gzip']],
+    ['br;q=0, gzip', ['gzip']],
+    ['BR, GZIP;Q=0', ['br']],
+    ['*', ['br', 'gzip']],
+    ['*;q=0, gzip', ['gzip']],
+    ['identity', []],
+  ] as const)('%s → %j', (header, expected) => {
+    expect(acceptedEncodings(header)).toEqual(expected);
   });
 });
 

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, sep } from 'node:path';
 import type { Context } from 'hono';
+import { COMPRESSIBLE } from '@/scripts/precompress';
 
 /** The portal's base path (vite.config.ts `base`). */
 export const PORTAL_BASE = '/tpp/';
@@ -38,6 +39,48 @@ const SHORT = 'public, max-age=3600';
 
 const isFile = async (path: string) => (await stat(path).catch(() => null))?.isFile() === true;
 
+type Encoding = 'br' | 'gzip';
+const SUFFIX: Readonly<Record<Encoding, string>> = { br: '.br', gzip: '.gz' };
+
+/**
+ * The encodings an Accept-Encoding header allows, best first: Brotli, then gzip. A coding listed with `q=0` is
+ * refused (RFC 9110 §12.5.3); `*` allows both.
+ */
+export function acceptedEncodings(header: string | undefined): Encoding[] {
+  if (!header) return [];
+  const allowed = new Map<string, boolean>();
+  for (const part of header.split(',')) {
+    const [name = '', ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    allowed.set(name.trim(), q === undefined || Number(q.slice(2)) > 0);
+  }
+  const ok = (coding: string) => allowed.get(coding) ?? allowed.get('*') ?? false;
+  return (['br', 'gzip'] as const).filter(ok);
+}
+
+/**
+ * The file to send for `path`: its precompressed sibling (`.br` or `.gz`, written by the build: scripts/precompress.ts)
+ * in the best encoding the browser accepts, else the file itself.
+ */
+async function variantOf(path: string, accept: string | undefined) {
+  if (COMPRESSIBLE.test(path)) {
+    for (const encoding of acceptedEncodings(accept)) {
+      const candidate = path + SUFFIX[encoding];
+      if (await isFile(candidate)) return { file: candidate, encoding };
+    }
+  }
+  return { file: path, encoding: null };
+}
+
+/** Sends a built file: the best precompressed variant, with `Vary` so caches keep the variants apart. */
+async function sendFile(c: Context, path: string, headers: Record<string, string>) {
+  const { file, encoding } = await variantOf(path, c.req.header('accept-encoding'));
+  const sent: Record<string, string> = { ...headers };
+  if (COMPRESSIBLE.test(path)) sent.vary = 'Accept-Encoding';
+  if (encoding) sent['content-encoding'] = encoding;
+  return c.body(await readFile(file), 200, sent);
+}
+
 /**
  * Serves the built portal (vite build → `distDir`) under /tpp/. A path that is not a file gets index.html, so the
  * portal's history-mode routes load on refresh — except under /tpp/assets/, where a missing file is a 404: answering
@@ -59,13 +102,13 @@ export const servePortal = (distDir: string) => async (c: Context) => {
   const inside = candidate.startsWith(distDir.endsWith(sep) ? distDir : distDir + sep);
   if (inside && relative !== '' && (await isFile(candidate))) {
     const cache = relative.startsWith('assets/') ? IMMUTABLE : relative === 'index.html' ? NO_CACHE : SHORT;
-    return c.body(await readFile(candidate), 200, {
+    return sendFile(c, candidate, {
       'content-type': CONTENT_TYPES[extname(candidate).toLowerCase()] ?? 'application/octet-stream',
       'cache-control': cache,
     });
   }
   if (relative.startsWith('assets/')) return c.text('Not found', 404);
-  return c.body(await readFile(indexFile), 200, {
+  return sendFile(c, indexFile, {
     'content-type': CONTENT_TYPES['.html'] ?? 'text/html',
     'cache-control': NO_CACHE,
   });
