@@ -8,7 +8,7 @@ import { canSaveAsDefault, canSaveUnderName } from '@/machines/saved-search/save
 import type { SavedSearchEmitted, SavedSearchInput, SaveRequest } from '@/machines/saved-search/saved-search.types';
 import { SavedSearch, type SavedSearchId } from '@/schemas/saved-search';
 import { SearchCriteria } from '@/schemas/search';
-import { HttpError } from '@/src/api/errors';
+import { HttpError, NetworkError } from '@/src/api/errors';
 import { byIncomingEvent, Coverage, describePath, runPath, startMachine } from './model-harness';
 
 type Snap = SnapshotFrom<typeof savedSearchMachine>;
@@ -323,11 +323,12 @@ describe('saved-search machine: what it tells the page', () => {
     live.actor.send({ type: 'save.requested', name: 'Weekly run', asDefault: false });
     await live.settle(2, 'error', boom);
     live.actor.send({ type: 'saved.deleted', id: londonVans.id });
-    await live.settle(3, 'error', new Error('offline'));
+    await live.settle(3, 'error', new NetworkError({ message: 'Failed to fetch', timedOut: false, url: 'v1/x' }));
+    // `kind` lets the page word the failure for the partner (src/format/failure-text.ts); `message` is the raw text
     expect(live.emitted).toEqual([
-      { type: 'saved-search.failed', what: 'list', message: 'Sorry, something went wrong' },
-      { type: 'saved-search.failed', what: 'save', message: 'Sorry, something went wrong' },
-      { type: 'saved-search.failed', what: 'delete', message: 'offline' },
+      { type: 'saved-search.failed', what: 'list', message: 'Sorry, something went wrong', kind: 'server' },
+      { type: 'saved-search.failed', what: 'save', message: 'Sorry, something went wrong', kind: 'server' },
+      { type: 'saved-search.failed', what: 'delete', message: 'Failed to fetch', kind: 'offline' },
     ]);
     expect(live.actor.getSnapshot().context.list).toEqual(stored);
     expect(live.actor.getSnapshot().value).toEqual({ status: 'not_saved', list: 'ready' });

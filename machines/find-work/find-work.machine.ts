@@ -1,4 +1,4 @@
-import { errorText } from '@/src/api/errors';
+import { errorText, failureKind } from '@/src/api/errors';
 import { assertEvent, assign, emit, raise, sendTo, setup, type ActorRefFrom } from 'xstate';
 import { savedSearchMachine } from '@/machines/saved-search/saved-search.machine';
 import { SEARCH_PAGE_SIZE, type SearchCriteria } from '@/schemas/search';
@@ -63,6 +63,7 @@ const FAILED_SEARCH = [
       type: 'request.failed' as const,
       what: 'search' as const,
       message: errorText(event.error),
+      kind: failureKind(event.error),
     }),
   },
 ] as const;
@@ -192,6 +193,7 @@ export const findWorkMachine = setup({
               type: 'request.failed' as const,
               what: 'setup' as const,
               message: errorText(event.error),
+              kind: failureKind(event.error),
             })),
           ],
         },
@@ -451,6 +453,7 @@ export const findWorkMachine = setup({
                       type: 'request.failed',
                       what: 'counts',
                       message: errorText(event.error),
+                      kind: failureKind(event.error),
                     }),
                   },
                 },

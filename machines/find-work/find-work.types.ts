@@ -1,3 +1,4 @@
+import type { FailureKind } from '@/src/api/errors';
 import type {
   RecentPlace,
   SearchCriteria,
@@ -135,6 +136,11 @@ export type FindWorkEvent =
   | { type: 'listing.taken'; id: number; kind: 'instant' | 'auction' | 'journey' };
 
 /** Emitted for the page to show (a danger toast with the error text, spec §8 search failure). */
-export type FindWorkEmitted = { type: 'request.failed'; what: 'search' | 'counts' | 'setup'; message: string };
+export type FindWorkEmitted = {
+  type: 'request.failed';
+  what: 'search' | 'counts' | 'setup';
+  message: string;
+  kind: FailureKind;
+};
 
 export type { RecentPlace, TabCounts };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { RESERVATION_MESSAGES } from '@/schemas/reservation';
-import { HttpError, NetworkError } from '@/src/api/errors';
+import { DecodeError, HttpError, NetworkError } from '@/src/api/errors';
 import { answerNotice, failureNotices, isOfferExpired, isUnanswered } from './reservation-notices';
 
 const http = (status: number, message: string, more: Partial<ConstructorParameters<typeof HttpError>[0]> = {}) =>
@@ -29,8 +29,12 @@ describe('the error handling of spec §8', () => {
       { tone: 'danger', title: 'reservations.toast.editFailed', text: 'First b' },
     ]);
   });
-  it('shows the generic back-end text for messages.exception and server failures', () => {
-    for (const error of [http(500, 'messages.exception'), http(500, 'Sorry, something went wrong')])
+  it('shows the generic back-end text for messages.exception, server failures and answers that do not decode', () => {
+    const undecodable = new DecodeError({
+      schema: 'ReservationDrafts',
+      issues: [{ path: 'data', message: 'Expected' }],
+    });
+    for (const error of [http(500, 'messages.exception'), http(500, 'Sorry, something went wrong'), undecodable])
       expect(failureNotices(error, 'cancel')).toEqual([
         { tone: 'danger', title: 'reservations.toast.cancelFailed', textId: 'reservationError.BE_error' },
       ]);

@@ -82,7 +82,9 @@ export function failureNotices(error: unknown, action: ReservationAction): Reser
     const firsts = Object.values(f.errors ?? {}).flatMap((messages) => messages.slice(0, 1));
     return firsts.length > 0 ? firsts.map((text) => danger(title, { text })) : [danger(title, {})];
   }
-  if (f.message === 'messages.exception' || (f.status ?? 0) >= 500)
+  // An answer that does not decode is the back end's fault, not the partner's: the generic text, never the decoder's
+  // own words (they name schema paths; the page logs them for developers).
+  if (f.message === 'messages.exception' || (f.status ?? 0) >= 500 || f._tag === 'DecodeError')
     return [danger(title, { textId: 'reservationError.BE_error' })];
   if (f.message === RESERVATION_MESSAGES.ruleErrors) return [danger(title, {})];
   const known = f.message ? REFUSAL_MESSAGES[f.message] : undefined;

@@ -1,4 +1,4 @@
-import { errorText } from '@/src/api/errors';
+import { errorText, failureKind } from '@/src/api/errors';
 import { assertEvent, assign, emit, not, setup } from 'xstate';
 import { loadSavedSearches, removeSavedSearch, saveSearch } from './saved-search.actors';
 import { findSaved, sameSearch, withLoaded, withSaved } from './saved-search.criteria';
@@ -89,6 +89,7 @@ export const savedSearchMachine = setup({
                     type: 'saved-search.failed',
                     what: 'save',
                     message: errorText(event.error),
+                    kind: failureKind(event.error),
                   }),
                 },
               ],
@@ -131,6 +132,7 @@ export const savedSearchMachine = setup({
                     type: 'saved-search.failed',
                     what: 'list',
                     message: errorText(event.error),
+                    kind: failureKind(event.error),
                   }),
                 },
               ],
@@ -175,6 +177,7 @@ export const savedSearchMachine = setup({
                     type: 'saved-search.failed',
                     what: 'delete',
                     message: errorText(event.error),
+                    kind: failureKind(event.error),
                   }),
                 },
               ],

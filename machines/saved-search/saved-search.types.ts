@@ -1,3 +1,4 @@
+import type { FailureKind } from '@/src/api/errors';
 import type { SavedSearch, SavedSearchId } from '@/schemas/saved-search';
 import type { SearchCriteria } from '@/schemas/search';
 
@@ -34,6 +35,6 @@ export type SavedSearchEvent =
 
 /** Emitted for the page's toasts (spec §4 saved search status: an error returns to not_saved with a toast). */
 export type SavedSearchEmitted =
-  | { type: 'saved-search.failed'; what: 'save' | 'delete' | 'list'; message: string }
+  | { type: 'saved-search.failed'; what: 'save' | 'delete' | 'list'; message: string; kind: FailureKind }
   | { type: 'saved-search.saved'; name: string }
   | { type: 'saved-search.deleted'; name: string };

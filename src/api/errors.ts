@@ -68,6 +68,22 @@ export class SessionExpiredError extends Error {
   }
 }
 
+/**
+ * How a request failed, as far as the partner is concerned: no connection, no answer in time, an answer the portal
+ * could not read, a server failure, or a refusal whose words (the server's message) are worth showing as they are.
+ * Pages word the first four themselves (messages `failure.<kind>`): the thrown errors' own texts ("Failed to fetch",
+ * "JobsPage did not decode at data.0.id …") are for developers and the log, not for a toast.
+ */
+export type FailureKind = 'offline' | 'timeout' | 'unreadable' | 'server' | 'refused';
+
+export function failureKind(error: unknown): FailureKind {
+  const tag = typeof error === 'object' && error !== null ? (error as { _tag?: unknown })._tag : undefined;
+  if (tag === 'NetworkError') return (error as NetworkError).timedOut ? 'timeout' : 'offline';
+  if (tag === 'DecodeError') return 'unreadable';
+  if (tag === 'HttpError') return (error as HttpError).status >= 500 ? 'server' : 'refused';
+  return 'server';
+}
+
 /** What a failure says, for a toast or a notice: an Error's message, else the thrown value as text. */
 export const errorText = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 

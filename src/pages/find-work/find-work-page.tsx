@@ -32,6 +32,7 @@ import { ResultsList } from './results-list';
 import { SavedSearches } from './saved-searches';
 import { SearchForm } from './search-form';
 import './find-work.css';
+import { failureText } from '@/src/format/failure-text';
 
 /** MapLibre is large: it loads with this page only, after the list. */
 const ResultsMap = lazy(() => import('./map/results-map'));
@@ -86,7 +87,7 @@ function FindWork({ input }: { input: FindWorkInput }) {
         type: 'toast.shown',
         tone: 'danger',
         title: intl.formatMessage({ id: `findWork.failed.${e.what}` }),
-        text: e.message,
+        text: failureText(intl, e),
       }),
     );
     return () => sub.unsubscribe();
@@ -99,7 +100,7 @@ function FindWork({ input }: { input: FindWorkInput }) {
           type: 'toast.shown',
           tone: 'danger',
           title: intl.formatMessage({ id: `savedSearch.failed.${e.what}` }),
-          text: e.message,
+          text: failureText(intl, e),
         }),
       ),
       saved.on('saved-search.saved', (e) =>
