@@ -1,10 +1,10 @@
 /**
  * Load test (issue 3): 50 connections for 30 s (BENCH_CONNECTIONS, BENCH_DURATION_S) against the search,
- * the tab counts, and the sign-in endpoints' reads, on the reference server with its full demo seed,
- * over loopback only. Prints requests/s and p50/p99 latency per endpoint; fails on any error response or
- * connection error, a request unanswered after autocannon's 10 s timeout counting as an error. Reservation
- * validation joins when its endpoint exists. The embedded database has one connection, so 50 connections
- * queue behind it; run with DATABASE_URL for the production set-up.
+ * the tab counts, the reservation validation (step 1 → 2 of the wizard: every rule of spec §5 and the prices) and
+ * the dashboard, on the reference server with its full demo seed, over loopback only. Prints requests/s and p50/p99
+ * latency per endpoint; fails on any error response or connection error, a request unanswered after autocannon's
+ * 10 s timeout counting as an error. The embedded database has one connection, so 50 connections queue behind it;
+ * run with DATABASE_URL for the production set-up.
  */
 import autocannon from 'autocannon';
 import { startReferenceServer } from './reference-server';
@@ -31,6 +31,34 @@ async function signIn(): Promise<string> {
     }),
   });
   return ((await token.json()) as { access_token: string }).access_token;
+}
+
+/**
+ * What the wizard sends to validate a request: the partner's first approved vehicle, the next three open days of the
+ * reservation period, a full day from its base finishing where it started, two people, 12 m³.
+ */
+async function reservationRequest(headers: Record<string, string>): Promise<unknown> {
+  const get = async <T>(path: string) => (await (await fetch(`${ORIGIN}/${path}`, { headers })).json()) as T;
+  const user = await get<{ id: number }>('v1/user-info');
+  const { data: vehicles } = await get<{ data: Array<{ id: number }> }>(
+    'ts/public/v1/vehicles?include-place-info=true&status=APPROVED',
+  );
+  const london = (days: number) =>
+    new Date(Date.now() + days * 86_400_000).toLocaleDateString('en-CA', { timeZone: 'Europe/London' });
+  const place = { lat: 53.4808, lng: -2.2426, town: 'Manchester', postcode: 'M1 1AE' };
+  return {
+    user_id: user.id,
+    vehicle_id: vehicles[0]!.id,
+    reservations: [20, 21, 22].map((days) => ({
+      date: london(days),
+      people: 2,
+      capacity: { value: 12, unit: 'm3' },
+      nodes: [
+        { place, time: 'anytime' },
+        { place, time: 'anytime' },
+      ],
+    })),
+  };
 }
 
 interface Row {
@@ -69,9 +97,16 @@ try {
     data: { default_search: unknown };
   };
   const body = JSON.stringify({ payload: info.data.default_search });
+  const validation = JSON.stringify({ payload: await reservationRequest(headers) });
   const rows = [
     await hammer('POST /v1/jobs', { url: `${ORIGIN}/v1/jobs`, method: 'POST', headers, body }),
     await hammer('POST /v1/jobs/tab-counts', { url: `${ORIGIN}/v1/jobs/tab-counts`, method: 'POST', headers, body }),
+    await hammer('POST /v1/reservations', {
+      url: `${ORIGIN}/v1/reservations`,
+      method: 'POST',
+      headers,
+      body: validation,
+    }),
     await hammer('GET /v1/dashboard', { url: `${ORIGIN}/v1/dashboard`, method: 'GET', headers }),
   ];
   const database = process.env.DATABASE_URL
