@@ -13,13 +13,12 @@ import {
   totalMatches,
 } from '@/machines/new-work-alerts/new-work-alerts.selectors';
 import type { AlertMatch } from '@/schemas/alert';
-import type { ListingPlace } from '@/schemas/search';
 import { PageLoading } from '@/src/app/page-states';
 import { refreshBadgeCounters } from '@/src/app/layouts/new-work-badge';
 import { useSession } from '@/src/app/session-scope';
 import { useFormatters } from '@/src/app/use-formatters';
-import { listingHref } from './listing-card';
-import { CATEGORY_MESSAGES, KIND_MESSAGES, METHOD_MESSAGES } from './listing-labels';
+import { ListingPrice, ListingSummary, listingHref } from './listing-card';
+import { CATEGORY_MESSAGES } from './listing-labels';
 import './alerts-page.css';
 
 type Formatters = ReturnType<typeof useFormatters>;
@@ -118,61 +117,29 @@ export default function AlertsPage() {
   );
 }
 
-/** Where a job starts or ends before allocation: town, outward postcode, region (never a full address). */
-function Place({ place }: { place: ListingPlace }) {
-  return (
-    <span className="alert-place">
-      <b>{place.town}</b>
-      {place.short_postcode ? ` ${place.short_postcode}` : ''}
-      {place.nuts1 ? <span className="muted"> · {place.nuts1.short_name}</span> : null}
-    </span>
-  );
-}
-
 /** One match: the listing's facts as find work shows them, the searches it matches, and a "New" mark. */
 function AlertCard({ alert, isNew, fmt, t }: { alert: AlertMatch; isNew: boolean; fmt: Formatters; t: Translate }) {
   const intl = useIntl();
   const { listing } = alert;
-  const href = listingHref(listing);
   const category = intl.formatMessage(CATEGORY_MESSAGES[listing.category]);
-  const title = t('alerts.card.title', { category, from: listing.pickup.town, to: listing.delivery.town });
   const titleId = `alert-${listing.id}`;
-  const start = listing.pickup_date.start;
   return (
     <article
-      className={`alert-card${isNew ? ' is-new' : ''}`}
+      className={`listing-card alert-card${isNew ? ' is-new' : ''}`}
       aria-labelledby={titleId}
       data-listing-id={listing.id}
       data-new={isNew}
     >
-      <div className="alert-main">
-        <p className="alert-meta">
-          {isNew ? <span className="new-mark">{t('alerts.card.new')}</span> : null}
-          <span className={`alert-kind alert-kind-${listing.kind}`}>
-            {listing.kind === 'journey' ? t('tab.journey') : intl.formatMessage(KIND_MESSAGES[listing.kind])}
-          </span>
-          <span>{category}</span>
-          <span className="muted">· {intl.formatMessage(METHOD_MESSAGES[listing.allocation_method ?? 'none'])}</span>
-        </p>
-        <h3 id={titleId} className="alert-title">
-          {href ? <Link href={href}>{title}</Link> : title}
-        </h3>
-        <p className="alert-route">
-          <Place place={listing.pickup} />
-          <span aria-hidden="true"> → </span>
-          <span className="visually-hidden">{t('findWork.to')}</span>
-          <Place place={listing.delivery} />
-        </p>
-        <p className="alert-facts muted">
-          <span>
-            {fmt.date(start)} {fmt.time(start)}–{fmt.time(listing.pickup_date.end)}
-          </span>
-          <span>{t('findWork.volume', { volume: listing.volume_m3 })}</span>
-          <span>{fmt.distance(listing.distance_m)}</span>
-          {listing.pickup_distance_m !== null ? (
-            <span>{t('findWork.away', { distance: fmt.distance(listing.pickup_distance_m) })}</span>
-          ) : null}
-        </p>
+      <div className="listing-main">
+        <ListingSummary
+          listing={listing}
+          fmt={fmt}
+          titleId={titleId}
+          href={listingHref(listing)}
+          // in the partner's language, where the listing's own title is the server's English
+          title={t('alerts.card.title', { category, from: listing.pickup.town, to: listing.delivery.town })}
+          lead={isNew ? <span className="new-mark">{t('alerts.card.new')}</span> : null}
+        />
         <p className="alert-matched">
           {t('alerts.card.matches', { names: intl.formatList(alert.saved_searches.map((s) => s.name)) })}
           <span className="muted">
@@ -181,9 +148,8 @@ function AlertCard({ alert, isNew, fmt, t }: { alert: AlertMatch; isNew: boolean
           </span>
         </p>
       </div>
-      <div className="alert-price">
-        <span className="muted">{t(listing.kind === 'auction' ? 'findWork.currentBid' : 'findWork.price')}</span>
-        <b>{fmt.money(listing.price.amount)}</b>
+      <div className="listing-price">
+        <ListingPrice listing={listing} fmt={fmt} />
       </div>
     </article>
   );

@@ -1,20 +1,92 @@
-import { memo } from 'react';
+import { memo, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from 'wouter';
 import type { Listing, ListingPlace } from '@/schemas/search';
 import { hasRoute } from '@/src/app/route-table';
 import type { useFormatters } from '@/src/app/use-formatters';
+import { CATEGORY_MESSAGES, METHOD_MESSAGES } from './listing-labels';
+import './listing-card.css';
 
 type Formatters = ReturnType<typeof useFormatters>;
 
 /** Where a job starts or ends, as the marketplace shows it before allocation: town, short postcode, region. */
-function PlaceLine({ place }: { place: ListingPlace }) {
+export function PlaceLine({ place }: { place: ListingPlace }) {
   return (
     <span className="listing-place">
       <b>{place.town}</b>
       {place.short_postcode ? ` ${place.short_postcode}` : ''}
       {place.nuts1 ? <span className="region"> · {place.nuts1.short_name}</span> : null}
     </span>
+  );
+}
+
+/**
+ * The facts of a listing every card shows (spec §3): kind and category with its allocation method, the title (a link
+ * when `href`), the towns with short postcodes and regions (never full addresses before allocation), the pickup
+ * window, volume, distance and how far away the pickup is. `lead` comes first on the category line (a "New" mark).
+ * Shared by find work's results and the alerts page, so a job reads the same wherever it is listed.
+ */
+export function ListingSummary({
+  listing,
+  fmt,
+  titleId,
+  href,
+  title = listing.title,
+  lead,
+}: {
+  listing: Listing;
+  fmt: Formatters;
+  titleId: string;
+  href: string | null;
+  title?: string;
+  lead?: ReactNode;
+}) {
+  const intl = useIntl();
+  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  const start = listing.pickup_date.start;
+  return (
+    <>
+      <p className="listing-category">
+        {lead}
+        <span className={`kind-chip kind-${listing.kind}`}>{t(`tab.${listing.kind}`)}</span>
+        {intl.formatMessage(CATEGORY_MESSAGES[listing.category])}
+        {listing.allocation_method ? (
+          <span className="muted"> · {intl.formatMessage(METHOD_MESSAGES[listing.allocation_method])}</span>
+        ) : null}
+      </p>
+      <h3 id={titleId} className="listing-title">
+        {href ? <Link href={href}>{title}</Link> : title}
+      </h3>
+      <p className="listing-route">
+        <PlaceLine place={listing.pickup} />
+        <span aria-hidden="true"> → </span>
+        <span className="visually-hidden">{t('findWork.to')}</span>
+        <PlaceLine place={listing.delivery} />
+      </p>
+      <p className="listing-facts muted">
+        <span>
+          {fmt.date(start)} {fmt.time(start)}–{fmt.time(listing.pickup_date.end)}
+        </span>
+        <span>{t('findWork.volume', { volume: listing.volume_m3 })}</span>
+        <span>{fmt.distance(listing.distance_m)}</span>
+        {listing.pickup_distance_m !== null ? (
+          <span>{t('findWork.away', { distance: fmt.distance(listing.pickup_distance_m) })}</span>
+        ) : null}
+      </p>
+    </>
+  );
+}
+
+/** The price of a listing: the current bid of an auction, else its price. */
+export function ListingPrice({ listing, fmt }: { listing: Listing; fmt: Formatters }) {
+  const intl = useIntl();
+  return (
+    <>
+      <span className="muted">
+        {intl.formatMessage({ id: listing.kind === 'auction' ? 'findWork.currentBid' : 'findWork.price' })}
+      </span>
+      <b>{fmt.money(listing.price.amount)}</b>
+    </>
   );
 }
 
@@ -56,8 +128,6 @@ export const ListingCard = memo(function ListingCard({
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const href = taken ? null : listingHref(listing);
-  const title = href ? <Link href={href}>{listing.title}</Link> : listing.title;
-  const start = listing.pickup_date.start;
   const selectable =
     onToggleSelect !== undefined &&
     !taken &&
@@ -83,41 +153,13 @@ export const ListingCard = memo(function ListingCard({
             <span className="visually-hidden"> {listing.title}</span>
           </label>
         ) : null}
-        <p className="listing-category">
-          <span className={`kind-chip kind-${listing.kind}`}>{t(`tab.${listing.kind}`)}</span>
-          {t(`category.${listing.category}`)}
-          {listing.allocation_method ? (
-            <span className="muted"> · {t(`allocation.${listing.allocation_method}`)}</span>
-          ) : null}
-        </p>
-        <h3 id={`listing-${listing.kind}-${listing.id}`} className="listing-title">
-          {title}
-        </h3>
-        <p className="listing-route">
-          <PlaceLine place={listing.pickup} />
-          <span aria-hidden="true"> → </span>
-          <span className="visually-hidden">{t('findWork.to')}</span>
-          <PlaceLine place={listing.delivery} />
-        </p>
-        <p className="listing-facts muted">
-          <span>
-            {fmt.date(start)} {fmt.time(start)}–{fmt.time(listing.pickup_date.end)}
-          </span>
-          <span>{t('findWork.volume', { volume: listing.volume_m3 })}</span>
-          <span>{fmt.distance(listing.distance_m)}</span>
-          {listing.pickup_distance_m !== null ? (
-            <span>{t('findWork.away', { distance: fmt.distance(listing.pickup_distance_m) })}</span>
-          ) : null}
-        </p>
+        <ListingSummary listing={listing} fmt={fmt} titleId={`listing-${listing.kind}-${listing.id}`} href={href} />
       </div>
       <div className="listing-price">
         {taken ? (
           <span className="taken-badge">{t('findWork.taken')}</span>
         ) : (
-          <>
-            <span className="muted">{t(listing.kind === 'auction' ? 'findWork.currentBid' : 'findWork.price')}</span>
-            <b>{fmt.money(listing.price.amount)}</b>
-          </>
+          <ListingPrice listing={listing} fmt={fmt} />
         )}
       </div>
     </article>
