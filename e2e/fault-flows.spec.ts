@@ -1,17 +1,19 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { JourneyApi } from './journey-api';
 import { FindWorkPage } from './pages/find-work-page';
+import { JourneyPage } from './pages/journey-page';
 import { LoginPage } from './pages/login-page';
 import { CreateReservationPage } from './pages/reservations-page';
 import { ORIGIN } from './ports';
 import { londonDateIn } from './reservation-api';
 
 /**
- * Issue 3, fault tolerance: the three flows where a partner invests the most typing — the find-work search and the
- * reservation wizard (a journey claim follows) — under each fault the server can inject (server/http/fault-injection.ts,
+ * Issue 3, fault tolerance: the three flows where a partner invests the most typing — the find-work search, the
+ * reservation wizard and a journey claim — under each fault the server can inject (server/http/fault-injection.ts,
  * the `tpp_fault` cookie, so only this test's browser context is failed). Each time the page shows its error toast,
  * keeps everything the partner chose, recovers when the same action is tried again, and logs no uncaught error.
  *
- * `delay` answers after the portal's 15 s client timeout. Both calls are POSTs, which the client never retries
+ * `delay` answers after the portal's 15 s client timeout. All three calls are POSTs, which the client never retries
  * silently (src/api/client.ts), so the partner hears of it after one timeout.
  */
 const FAULTS = ['500', 'garbage', 'close', 'delay'] as const;
@@ -37,6 +39,14 @@ async function signIn(page: Page): Promise<void> {
   await login.signIn(PARTNER);
   await page.waitForURL(/\/tpp\/$/);
 }
+
+/** What the toast says for each fault, in the portal's words (src/format/failure-text.ts). */
+const WORDS: Readonly<Record<Fault, string>> = {
+  '500': 'something went wrong on our side',
+  garbage: 'an answer we could not read',
+  close: 'could not reach the server',
+  delay: 'took too long to answer',
+};
 
 const toast = (page: Page, text: string | RegExp) => page.locator('.toast').filter({ hasText: text });
 
@@ -66,14 +76,7 @@ for (const [index, fault] of FAULTS.entries()) {
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     const failed = toast(page, 'The search failed').first();
     await expect(failed).toBeVisible({ timeout: patience(fault) });
-    await expect(failed).toContainText(
-      {
-        '500': 'something went wrong on our side',
-        garbage: 'an answer we could not read',
-        close: 'could not reach the server',
-        delay: 'took too long to answer',
-      }[fault],
-    );
+    await expect(failed).toContainText(WORDS[fault]);
 
     // everything the partner chose is still there
     await expect(page.locator('input[name="pickup-place"]')).toHaveValue(/^Leeds/);
@@ -129,5 +132,48 @@ for (const [index, fault] of FAULTS.entries()) {
     await expect(wizard.step()).toHaveText('Review prices');
     await expect(wizard.reviewDay(day).getByTestId('review-price')).toHaveText(/^£\d+(\.\d\d)? – £\d+/);
     expect(errors).toEqual([]);
+  });
+
+  test(`a journey claim answered with ${fault}: the error toast, the choices kept, and claiming again gets the journey`, async ({
+    page,
+    context,
+  }) => {
+    test.setTimeout(fault === 'delay' ? 90_000 : 60_000);
+    const errors = watchUncaughtErrors(page);
+    const api = await JourneyApi.signIn(PARTNER);
+    try {
+      const row = await api.anyOpenJourney('click_and_claim');
+      const vehicle = (await api.vehicles(row.id)).filter((v) => v.eligible).at(-1)!;
+      const driver = (await api.drivers()).find((d) => d.active)!;
+      await signIn(page);
+      const journey = new JourneyPage(page);
+      await journey.open(row.id);
+      await journey.expectPanel('offered');
+      await journey.chooseVehicle(vehicle.registration_number);
+      await journey.chooseDriver(driver.full_name);
+
+      await injectFault(context, `${fault}@/journey/api/v1/journey/${row.id}/register-driver`);
+      await journey.claimButton().click();
+      const refused = toast(page, 'Unable to claim this journey').first();
+      await expect(refused).toBeVisible({ timeout: patience(fault) });
+      await expect(refused).toContainText(WORDS[fault]);
+      await journey.expectPanel('offered');
+      await expect(
+        journey.panel().locator('.journey-choice', { hasText: vehicle.registration_number }),
+      ).toHaveAttribute('data-selected', 'true');
+      await expect(journey.panel().locator('.journey-select-button')).toContainText(driver.full_name);
+
+      await liftFault(context);
+      await journey.claimButton().click();
+      await expect(journey.toast('Journey claimed: it is yours')).toBeVisible();
+      await journey.expectPanel('allocated');
+      // one allocation, to this partner, with this driver — however many attempts reached the server
+      const stored = (await api.journey(row.id)).data!;
+      expect(stored.allocationDetails?.status).toBe('ALLOCATED');
+      expect(stored.driver?.id).toBe(driver.id);
+      expect(errors).toEqual([]);
+    } finally {
+      await api.dispose();
+    }
   });
 }

@@ -42,6 +42,16 @@ export interface JourneyAnswer {
   readonly actions: Record<string, boolean | string | null>;
 }
 
+/** What the browser tests read of a pending interest (schemas/journey.ts ExpressedInterest). */
+export interface Interest {
+  readonly id: number;
+  readonly provider_vehicle_id: number;
+  readonly tp_quote: { readonly amount: number };
+  readonly selected_number_of_men_option: 1 | 2 | null;
+  readonly expressed_at: string;
+  readonly cancellable_until: string;
+}
+
 export interface Vehicle {
   readonly id: number;
   readonly registration_number: string;
@@ -138,11 +148,19 @@ export class JourneyApi {
   }
 
   /** The partner's pending interest in a journey, or null. */
-  async interest(journeyId: number): Promise<{ cancellable_until: string } | null> {
+  async interest(journeyId: number): Promise<Interest | null> {
     const res = await this.http.get(`${ORIGIN}/journey/api/v1/journey/expressed-interest/${journeyId}`, {
       headers: this.headers,
     });
-    return ((await res.json()) as { data: { cancellable_until: string } | null }).data;
+    return ((await res.json()) as { data: Interest | null }).data;
+  }
+
+  /** Withdraws the partner's interest, as another tab or device of the partner would: the status answered. */
+  async cancelInterest(journeyId: number): Promise<number> {
+    const res = await this.http.get(`${ORIGIN}/ng/api/v3/provider/cancelInterest/${journeyId}`, {
+      headers: this.headers,
+    });
+    return res.status();
   }
 
   async dispose(): Promise<void> {

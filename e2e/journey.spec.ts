@@ -80,7 +80,7 @@ test('express interest makes it pending with a cancel option counted down; cance
   await expect(journey.toast('Interest expressed')).toBeVisible();
   await journey.expectPanel('pending');
   await expect(journey.cancelInterestButton()).toBeVisible();
-  await expect(journey.countdown()).toContainText(/You can cancel for \d+ days?/);
+  await expect(journey.countdown()).toContainText(/You can change or cancel it for \d+ days?/);
   const interest = await partner.interest(row.id);
   expect(interest).not.toBeNull();
   // the countdown ticks (on this device's clock plus the server's offset): three hours on, three hours less
@@ -93,6 +93,67 @@ test('express interest makes it pending with a cancel option counted down; cance
   await expect(journey.toast('Interest cancelled')).toBeVisible();
   await journey.expectPanel('offered');
   await expect(journey.expressInterestButton()).toHaveText('Express interest');
+  expect(await partner.interest(row.id)).toBeNull();
+});
+
+test('editing a pending interest changes its price and people: the pending panel and the server have the new ones', async ({
+  page,
+}) => {
+  const row = await partner.anyOpenJourney('express_interest', 72);
+  const vehicle = (await partner.vehicles(row.id)).find((v) => v.eligible)!;
+  await signIn(page);
+  const journey = new JourneyPage(page);
+  await journey.open(row.id);
+  await journey.expectPanel('offered');
+  await journey.chooseVehicle(vehicle.registration_number);
+  await journey.typePrice('150');
+  await journey.expressInterestButton().click();
+  await expect(journey.toast('Interest expressed')).toBeVisible();
+  await journey.expectPanel('pending');
+  const expressed = (await partner.interest(row.id))!;
+  expect([expressed.tp_quote.amount, expressed.provider_vehicle_id]).toEqual([15_000, vehicle.id]);
+  const interest = page.getByTestId('journey-interest');
+  await expect(interest).toContainText(vehicle.registration_number);
+  await expect(interest).toContainText('£150');
+
+  // the form opens on the interest as it stands; closing it changes nothing
+  const edit = page.getByRole('button', { name: 'Edit interest' });
+  await edit.click();
+  await expect(journey.panel().getByLabel('Your price (optional)')).toHaveValue('150');
+  await expect(journey.panel().locator('.journey-choice', { hasText: vehicle.registration_number })).toHaveAttribute(
+    'data-selected',
+    'true',
+  );
+  await journey.typePrice('999');
+  await page.getByRole('button', { name: 'Keep it as it was' }).click();
+  await expect(interest).toContainText('£150');
+
+  await edit.click();
+  await journey.typePrice('162.50');
+  await journey.chooseOption('Two people');
+  await page.getByRole('button', { name: 'Send changes' }).click();
+  await expect(journey.toast('Interest updated')).toBeVisible();
+  await journey.expectPanel('pending');
+  await expect(interest).toContainText('£162.50');
+  await expect(interest).toContainText('Two people');
+  await expect(page.getByTestId('journey-price')).toHaveText('£162.50');
+  // the server changed the same interest: it keeps its place (when it was expressed)
+  expect(await partner.interest(row.id)).toMatchObject({
+    id: expressed.id,
+    tp_quote: { amount: 16_250 },
+    selected_number_of_men_option: 2,
+    expressed_at: expressed.expressed_at,
+  });
+
+  // an interest cancelled elsewhere while the form is open can no longer be changed: the server says so, and the page
+  // reads the journey again, open for interest
+  await edit.click();
+  expect(await partner.cancelInterest(row.id)).toBe(200);
+  await journey.typePrice('170');
+  await page.getByRole('button', { name: 'Send changes' }).click();
+  await expect(journey.toast('Unable to change your interest')).toBeVisible();
+  await expect(journey.toast('You have no pending interest in this journey.')).toBeVisible();
+  await journey.expectPanel('offered');
   expect(await partner.interest(row.id)).toBeNull();
 });
 

@@ -6,11 +6,15 @@ import { journeyAllocationMachine } from '@/machines/journey-allocation/journey-
 import {
   allocationPanel,
   canCancelInterest,
+  canEditInterest,
   cancelMsLeft,
   handedBackOf,
+  interestOf,
+  offerActor,
   hasFleetFailed,
   hasLoadFailed,
   isDeallocationOpen,
+  isEditingInterest,
   isInterestLocked,
   isNotFound,
   isSubmitting,
@@ -25,7 +29,7 @@ import type {
   SubmitOfferInput,
 } from '@/machines/journey-allocation/journey-allocation.types';
 import { journeyDriverMachine } from '@/machines/journey-allocation/journey-driver.machine';
-import { journeyOfferMachine } from '@/machines/journey-allocation/journey-offer.machine';
+import { amountText, journeyOfferMachine } from '@/machines/journey-allocation/journey-offer.machine';
 import {
   DeallocationResponse,
   ExpressedInterest,
@@ -99,6 +103,7 @@ const view = (allocation: Patch | null, actions: Patch, journey: Patch = {}, dri
       reason: null,
       express_interest: false,
       cancel_interest: false,
+      edit_interest: false,
       click_and_claim: false,
       allocate_driver: false,
       allocate_driver_real: false,
@@ -113,7 +118,10 @@ const ALLOCATED: Patch = { status: 'ALLOCATED', providerId: 1, providerVehicleId
 const views = {
   interest: view({}, { express_interest: true }),
   claim: view({ allocationMethod: 'CLICK_AND_CLAIM' }, { click_and_claim: true }),
-  pending: view({ allocationMethod: 'EXPRESSED_INTEREST', providerVehicleId: 5 }, { cancel_interest: true }),
+  pending: view(
+    { allocationMethod: 'EXPRESSED_INTEREST', providerVehicleId: 5 },
+    { cancel_interest: true, edit_interest: true },
+  ),
   notEligible: view({}, { eligible: false, reason: 'not_journey_ready' }),
   closed: view(null, {}, { first_pickup_at: iso(T0 - HOUR) }),
   allocated: view(ALLOCATED, HELD, { status: 'allocated', customer_details: 'shown' }, { confirmed: true }),
@@ -132,6 +140,7 @@ const interest = (cancellableUntil: number) =>
     id: 7,
     journey_id: 42,
     provider_vehicle_id: 5,
+    registration_number: 'AB52 CDE',
     tp_quote: { amount: 40_000 },
     tp_quote_return: { amount: 22_000 },
     selected_number_of_men_option: 2,
@@ -146,6 +155,7 @@ const loaded = (v: JourneyResponse, pending: ExpressedInterest | null = null): J
   serverNow: T0,
   clockOffsetMs: 0,
 });
+const pendingInterestOf = (read: JourneyLoaded): ExpressedInterest => read.interest!;
 const reads = {
   interest: loaded(views.interest),
   claim: loaded(views.claim),
@@ -209,11 +219,14 @@ const pageEvents: AnyEventObject[] = [
   // past the cancellation deadline (T0 + 48 h) and the opening of tracking (T0 + 48 h)
   { type: 'clock.ticked', now: T0 + 49 * HOUR },
   { type: 'interest.cancelled' },
+  { type: 'interest.editStarted' },
+  { type: 'interest.editDiscarded' },
   done('cancelInterest', undefined),
   error('cancelInterest', deadlinePassed),
   error('cancelInterest', noInterest),
   done('journeyOffer', { outcome: 'accepted' }),
   done('journeyOffer', { outcome: 'taken' }),
+  done('journeyOffer', { outcome: 'changed' }),
   done('journeyDriver', deallocation),
   { type: 'journey.changed', view: views.noDriver },
 ];
@@ -299,8 +312,13 @@ function expectPageLooksRight(snap: PageSnap) {
   if (panel === 'offered') expect(shown!.actions.express_interest || shown!.actions.click_and_claim).toBe(true);
   if (panel === 'notEligible') expect(shown!.actions.eligible).toBe(false);
   if (panel === 'notOffered') expect(details).toBeNull();
-  // cancel interest is offered only before the deadline, on the server's clock
+  // cancel interest is offered only before the deadline, on the server's clock; so is its edit, when the server allows
   if (canCancelInterest(snap)) expect(cancelMsLeft(snap)).toBeGreaterThan(0);
+  if (canEditInterest(snap)) expect([canCancelInterest(snap), shown!.actions.edit_interest]).toEqual([true, true]);
+  if (isEditingInterest(snap)) {
+    expect(panel).toBe('pending');
+    expect(cancelMsLeft(snap)).toBeGreaterThan(0);
+  }
   // tracking: only for the journey the partner holds, open from 24 hours before the first pickup
   const tracking = trackingOf(snap);
   const holds = details?.status === 'ALLOCATED' && shown!.journey.status === 'allocated';
@@ -336,13 +354,20 @@ describe.each([
             snap.matches('showing') ? 1 : 0,
           );
           for (const clock of clocks) expect(clock.input).toEqual({ offsetMs: 0 });
-          // the offer panel is told how the journey is offered and the pay of its return leg
-          for (const call of calls('journeyOffer'))
+          // the offer panel is told how the journey is offered and the pay of its return leg; to edit, the interest
+          for (const call of calls('journeyOffer')) {
+            const editing = (call.input as { editing: unknown }).editing;
             expect(call.input).toEqual({
               journeyId: '42',
-              method: expect.stringMatching(/^(EXPRESS_INTEREST|CLICK_AND_CLAIM)$/),
+              method:
+                editing === null ? expect.stringMatching(/^(EXPRESS_INTEREST|CLICK_AND_CLAIM)$/) : 'EXPRESS_INTEREST',
               returnQuote: 22_000,
+              editing: editing === null ? null : reads.pending.interest,
+              ...(editing === null ? {} : { decimalSeparator: '.' }),
             });
+          }
+          if (isEditingInterest(snap))
+            expect(calls('journeyOffer').at(-1)?.input).toMatchObject({ editing: { id: 7 } });
           for (const call of calls('journeyDriver'))
             expect(call.input).toMatchObject({ journeyId: '42', view: { allocationDetails: { status: 'ALLOCATED' } } });
           // a hand-back is remembered with what it cost, and the journey read again
@@ -351,9 +376,19 @@ describe.each([
             expect(allocationPanel(snap)).toBe('reloading');
           }
           if (step.event.type === 'journey.changed') expect(viewOf(snap)).toBe(views.noDriver);
-          // the clock passing the deadline takes cancel interest away
-          if (step.event.type === 'clock.ticked' && snap.context.interest && cancelMsLeft(snap) === 0)
-            expect(canCancelInterest(snap)).toBe(false);
+          // the clock passing the deadline takes cancel and edit away; an open edit reads the journey again
+          if (step.event.type === 'clock.ticked' && snap.context.interest && cancelMsLeft(snap) === 0) {
+            expect([canCancelInterest(snap), canEditInterest(snap), isEditingInterest(snap)]).toEqual([
+              false,
+              false,
+              false,
+            ]);
+          }
+          // an edit that ended (changed, or refused as outdated) reads the journey again; taken says so
+          if (step.event.type === 'xstate.done.actor.journeyOffer') {
+            const outcome = (step.event as { output?: { outcome: string } }).output!.outcome;
+            expect(allocationPanel(snap)).toBe(outcome === 'taken' ? 'taken' : 'reloading');
+          }
           // toasts: the panels' come through as they are; a cancellation's own
           const out = told(record.actions.slice(notices));
           notices = record.actions.length;
@@ -363,7 +398,13 @@ describe.each([
           else if (outcome === 'xstate.error.actor.cancelInterest') {
             const e = (step.event as { error?: HttpError }).error!;
             expect(out).toEqual([
-              { type: 'journey.notice', tone: 'danger', action: 'cancel_interest', messages: [e.message] },
+              {
+                type: 'journey.notice',
+                tone: 'danger',
+                action: 'cancel_interest',
+                messages: [e.message],
+                failure: e.status >= 500 ? 'server' : 'refused',
+              },
             ]);
             // the server's word that the deadline passed locks it, as does the clock
             expect(isInterestLocked(snap)).toBe(e === deadlinePassed || cancelMsLeft(snap) === 0);
@@ -448,6 +489,124 @@ describe('journey page machine: the deadline and tracking on the server clock', 
   });
 });
 
+describe('journey page machine: editing a pending interest (spec §4 edit)', () => {
+  it('opens the form on the interest, sends the change as an edit, and shows the interest as the server then reads it', async () => {
+    const edited = loaded(
+      view(
+        { allocationMethod: 'EXPRESSED_INTEREST', providerVehicleId: 6, tpQuote: { amount: 35_050 } },
+        { cancel_interest: true, edit_interest: true },
+      ),
+      Schema.decodeUnknownSync(ExpressedInterest)({
+        ...Schema.encodeSync(ExpressedInterest)(pendingInterestOf(reads.pending)),
+        provider_vehicle_id: 6,
+        registration_number: 'AB62 CDE',
+        tp_quote: { amount: 35_050 },
+        selected_number_of_men_option: 1,
+      }),
+    );
+    const answers = [reads.pending, edited];
+    const sent: SubmitOfferInput[] = [];
+    const actor = createActor(
+      journeyAllocationMachine.provide({
+        actors: {
+          loadJourney: fromPromise(() => Promise.resolve(answers.shift()!)),
+          serverClock: fromPromise(() => new Promise(() => undefined)) as never,
+          journeyOffer: journeyOfferMachine.provide({
+            actors: {
+              loadFleet: fromPromise(() => Promise.resolve(withoutDrivers(bigFleet))),
+              submitOffer: fromPromise<void, SubmitOfferInput>(({ input }) => {
+                sent.push(input);
+                return Promise.resolve();
+              }),
+            },
+          }),
+        },
+      }),
+      { input: { id: '42' } },
+    );
+    const notices: JourneyNotice[] = [];
+    actor.on('journey.notice', (notice) => void notices.push(notice));
+    actor.start();
+    await settled();
+    expect(canEditInterest(actor.getSnapshot())).toBe(true);
+
+    actor.send({ type: 'interest.editStarted' });
+    await settled();
+    const form = () => offerActor(actor.getSnapshot())!;
+    expect(isEditingInterest(actor.getSnapshot())).toBe(true);
+    expect(form().getSnapshot().context).toMatchObject({
+      vehicleId: 5,
+      quoteText: '400',
+      returnQuoteText: '220',
+      people: 2,
+    });
+    // closing the form leaves the interest as it was; opening it again starts from the interest once more
+    form().send({ type: 'quote.changed', text: '999' });
+    actor.send({ type: 'interest.editDiscarded' });
+    expect(canCancelInterest(actor.getSnapshot())).toBe(true);
+    actor.send({ type: 'interest.editStarted' });
+    await settled();
+    expect(form().getSnapshot().context.quoteText).toBe('400');
+
+    form().send({ type: 'vehicle.chosen', id: 6 as ProviderVehicleId });
+    form().send({ type: 'quote.changed', text: '350,50' });
+    form().send({ type: 'people.chosen', people: 1 });
+    form().send({ type: 'offer.submitted' });
+    await settled();
+    expect(sent).toEqual([
+      expect.objectContaining({
+        method: 'EXPRESS_INTEREST',
+        vehicleId: 6,
+        quote: 35_050,
+        returnQuote: 22_000,
+        people: 1,
+        edit: true,
+      }),
+    ]);
+    expect(notices).toEqual([{ type: 'journey.notice', tone: 'success', action: 'edit', count: 1 }]);
+    const after = actor.getSnapshot();
+    expect(allocationPanel(after)).toBe('pending');
+    expect(canCancelInterest(after)).toBe(true);
+    expect(interestOf(after)).toMatchObject({ provider_vehicle_id: 6, tp_quote: { amount: 35_050 } });
+    actor.stop();
+  });
+
+  it('does not offer the edit to a partner the server does not let change it (cancel stays)', async () => {
+    const actor = createActor(
+      journeyAllocationMachine.provide({
+        actors: {
+          loadJourney: fromPromise(() =>
+            Promise.resolve(
+              loaded(
+                view({ allocationMethod: 'EXPRESSED_INTEREST' }, { cancel_interest: true, eligible: false }),
+                pendingInterest,
+              ),
+            ),
+          ),
+          serverClock: fromPromise(() => new Promise(() => undefined)) as never,
+        },
+      }),
+      { input: { id: '42' } },
+    );
+    actor.start();
+    await settled();
+    expect([canCancelInterest(actor.getSnapshot()), canEditInterest(actor.getSnapshot())]).toEqual([true, false]);
+    actor.send({ type: 'interest.editStarted' });
+    expect(isEditingInterest(actor.getSnapshot())).toBe(false);
+    actor.stop();
+  });
+
+  it('writes an amount as a partner would type it, in the language of the page', () => {
+    expect([amountText(40_000), amountText(13_359), amountText(13_350), amountText(5)]).toEqual([
+      '400',
+      '133.59',
+      '133.50',
+      '0.05',
+    ]);
+    expect([amountText(40_000, ','), amountText(13_359, ',')]).toEqual(['400', '133,59']);
+  });
+});
+
 // ---------------------------------------------------------------------------------------------------------------
 // The offer panel
 
@@ -489,28 +648,49 @@ const bigFleet: OfferFleet = {
 const smallFleet: OfferFleet = { vehicles: [vehicle(5, true), vehicle(7, false)], drivers: [driver(9)] };
 const withoutDrivers = (fleet: OfferFleet): OfferFleet => ({ ...fleet, drivers: [] });
 
+const closed = http(409, 'This journey is no longer open.', 'closed');
+/** An edit refused from the deadline on (server/journeys/journey-interest.ts changeRefusal). */
+const changeTooLate = Object.assign(
+  http(409, 'You cannot edit or cancel this job at this time.', 'cancel_deadline_passed'),
+  {
+    detail: 'Interest can be changed or cancelled only until 24 hours before the first pickup.',
+  },
+);
+
+/** The pending interest an edit starts from: van 5, £400 (return £220), two people. */
+const pendingInterest = interest(T0 + 48 * HOUR);
+
+const interestChoices = [
+  { type: 'quote.changed', text: 'abc' },
+  { type: 'quote.changed', text: '320' },
+  { type: 'returnQuote.changed', text: '-4' },
+];
 const offerScenarios = [
   {
     name: 'express interest',
-    input: { journeyId: '42', method: 'EXPRESS_INTEREST' as const, returnQuote: 22_000 },
-    extra: [
-      { type: 'quote.changed', text: 'abc' },
-      { type: 'quote.changed', text: '320' },
-      { type: 'returnQuote.changed', text: '-4' },
-      { type: 'people.chosen', people: 2 },
-    ],
+    input: { journeyId: '42', method: 'EXPRESS_INTEREST' as const, returnQuote: 22_000, editing: null },
+    extra: [...interestChoices, { type: 'people.chosen', people: 2 }],
+    failures: [taken, notEligible, closed],
   },
   {
     name: 'click and claim',
-    input: { journeyId: '42', method: 'CLICK_AND_CLAIM' as const, returnQuote: 22_000 },
+    input: { journeyId: '42', method: 'CLICK_AND_CLAIM' as const, returnQuote: 22_000, editing: null },
     extra: [
       { type: 'driver.chosen', id: 10 as DriverId },
       { type: 'return.toggled', withReturn: true },
     ],
+    failures: [taken, notEligible],
+  },
+  {
+    name: 'edit of a pending interest',
+    input: { journeyId: '42', method: 'EXPRESS_INTEREST' as const, returnQuote: 22_000, editing: pendingInterest },
+    extra: [...interestChoices, { type: 'people.chosen', people: 1 }],
+    // cancelled elsewhere meanwhile, or past its deadline on the server's clock; the journey given to another partner
+    failures: [noInterest, changeTooLate, taken],
   },
 ];
 
-const offerEvents = (method: string, extra: AnyEventObject[]): AnyEventObject[] => [
+const offerEvents = (method: string, extra: AnyEventObject[], failures: unknown[]): AnyEventObject[] => [
   ...[bigFleet, smallFleet].map((fleet) =>
     done('loadFleet', method === 'CLICK_AND_CLAIM' ? fleet : withoutDrivers(fleet)),
   ),
@@ -521,8 +701,7 @@ const offerEvents = (method: string, extra: AnyEventObject[]): AnyEventObject[] 
   { type: 'offer.submitted' },
   done('submitOffer', undefined),
   error('submitOffer', offline),
-  error('submitOffer', taken),
-  error('submitOffer', notEligible),
+  ...failures.map((e) => error('submitOffer', e)),
 ];
 
 /**
@@ -532,6 +711,12 @@ const offerEvents = (method: string, extra: AnyEventObject[]): AnyEventObject[] 
 const offerMachine = journeyOfferMachine.provide({
   actions: { issueKey: assign({ key: 'offer-key' }), notify: () => undefined } as never,
 });
+
+/** The texts an offer starts with: empty, or the pending interest's amounts when it is an edit. */
+const startText = (c: OfferSnap['context']) =>
+  c.editing === null
+    ? { quote: '', returnQuote: '' }
+    : { quote: amountText(c.editing.tp_quote.amount), returnQuote: amountText(c.editing.tp_quote_return!.amount) };
 
 /** Each choice is made once per path: the graph is every order of a few choices, not every value of each. */
 const onceEach = (s: OfferSnap, event: AnyEventObject) => {
@@ -543,11 +728,13 @@ const onceEach = (s: OfferSnap, event: AnyEventObject) => {
     case 'driver.chosen':
       return c.driverId !== 10;
     case 'quote.changed':
-      return (event as unknown as { text: string }).text === 'abc' ? c.quoteText === '' : c.quoteText === 'abc';
+      return (event as unknown as { text: string }).text === 'abc'
+        ? c.quoteText === startText(c).quote
+        : c.quoteText === 'abc';
     case 'returnQuote.changed':
-      return c.returnQuoteText === '';
+      return c.returnQuoteText === startText(c).returnQuote;
     case 'people.chosen':
-      return c.people === 1;
+      return c.people !== (event as unknown as { people: number }).people && c.people === (c.editing ? 2 : 1);
     case 'return.toggled':
       return !c.withReturn;
     default:
@@ -585,10 +772,10 @@ function expectOfferLooksRight(snap: OfferSnap) {
   else expect([snap.context.quoteText, snap.context.people]).toEqual(['', 1]);
 }
 
-describe.each(offerScenarios)('journey offer: $name', ({ input, extra }) => {
+describe.each(offerScenarios)('journey offer: $name', ({ input, extra, failures }) => {
   const paths = onePerOfferStep(
     getShortestPaths(offerMachine, {
-      events: offerEvents(input.method, extra),
+      events: offerEvents(input.method, extra, failures),
       input,
       filterEvents: onceEach,
       serializeState: byIncomingEvent.serializeState,
@@ -609,10 +796,19 @@ describe.each(offerScenarios)('journey offer: $name', ({ input, extra }) => {
           const last = record.calls.at(-1);
           if (snap.matches('loadingFleet'))
             expect(last).toEqual({ src: 'loadFleet', input: { journeyId: '42', method: input.method } });
+          // an edit starts from the interest: its van (while it fits), its prices as typed text, its people
+          if (step.event.type === 'xstate.done.actor.loadFleet' && input.editing)
+            expect([
+              snap.context.vehicleId,
+              snap.context.quoteText,
+              snap.context.returnQuoteText,
+              snap.context.people,
+            ]).toEqual([5, '400', '220', 2]);
           // what is sent is what was chosen and typed, in pence, with the attempt's key
           if (isSubmitting(snap)) {
             const c = snap.context;
             const interest = input.method === 'EXPRESS_INTEREST';
+            const pence: Record<string, number> = { '320': 32_000, '400': 40_000, '220': 22_000 };
             expect(last).toEqual({
               src: 'submitOffer',
               input: {
@@ -620,10 +816,11 @@ describe.each(offerScenarios)('journey offer: $name', ({ input, extra }) => {
                 method: input.method,
                 vehicleId: c.vehicleId!,
                 driverId: interest ? null : c.driverId,
-                quote: interest && c.quoteText === '320' ? 32_000 : undefined,
-                returnQuote: undefined,
+                quote: interest ? pence[c.quoteText] : undefined,
+                returnQuote: interest ? pence[c.returnQuoteText] : undefined,
                 people: c.people,
                 withReturn: !interest && c.withReturn,
+                edit: input.editing !== null,
                 key: 'offer-key',
               } satisfies SubmitOfferInput,
             });
@@ -637,19 +834,30 @@ describe.each(offerScenarios)('journey offer: $name', ({ input, extra }) => {
           }
           const out = told(record.actions.slice(notices));
           notices = record.actions.length;
-          const action = input.method === 'EXPRESS_INTEREST' ? 'express_interest' : 'click_and_claim';
+          const action = input.editing
+            ? 'edit'
+            : input.method === 'EXPRESS_INTEREST'
+              ? 'express_interest'
+              : 'click_and_claim';
           if (step.event.type === 'xstate.done.actor.submitOffer') {
             expect(out).toEqual([{ type: 'journey.notice', tone: 'success', action, count: 1 }]);
             expect(snap.output).toEqual({ outcome: 'accepted' });
           } else if (step.event.type === 'xstate.error.actor.submitOffer') {
             const e = (step.event as { error?: unknown }).error;
             if (e === offline) {
-              expect(out).toEqual([]);
+              // no answer: the toast says the connection failed, and the same attempt (same key) is offered again
+              expect(out).toEqual([
+                { type: 'journey.notice', tone: 'danger', action, messages: ['Failed to fetch'], failure: 'offline' },
+              ]);
               expect([snap.value, snap.context.unanswered, snap.context.key]).toEqual(['editing', true, 'offer-key']);
             } else {
-              const messages = e === taken ? [taken.message] : [notEligible.message, notEligible.detail];
-              expect(out).toEqual([{ type: 'journey.notice', tone: 'danger', action, messages }]);
+              const f = e as { message: string; detail?: string };
+              const messages = f.detail ? [f.message, f.detail] : [f.message];
+              expect(out).toEqual([{ type: 'journey.notice', tone: 'danger', action, messages, failure: 'refused' }]);
+              // taken: the page says so; outdated (closed, no interest left, too late): the page reads it again
               if (e === taken) expect(snap.output).toEqual({ outcome: 'taken' });
+              else if (e === notEligible) expect(snap.value).toBe('editing');
+              else expect(snap.output).toEqual({ outcome: 'changed' });
             }
           } else expect(out).toEqual([]);
         },
@@ -672,7 +880,7 @@ describe('journey offer against fake calls', () => {
         },
         actions: { notify: () => undefined },
       }),
-      { input: { journeyId: '42', method: 'CLICK_AND_CLAIM', returnQuote: null } },
+      { input: { journeyId: '42', method: 'CLICK_AND_CLAIM', returnQuote: null, editing: null } },
     );
     actor.start();
     await settled();
@@ -709,7 +917,7 @@ describe('journey offer against fake calls', () => {
             }),
           },
         }),
-        { input: { journeyId: '42', method, returnQuote: 22_000 } },
+        { input: { journeyId: '42', method, returnQuote: 22_000, editing: null } },
       );
       actor.start();
       return actor;
@@ -858,7 +1066,8 @@ describe.each(driverScenarios)('journey driver panel $name', ({ view: held }) =>
           } else if (kind.startsWith('error:') && action) {
             const e = (step.event as { error?: HttpError }).error!;
             const messages = e === selectDriver ? ['Please select a driver'] : [e.message];
-            expect(out).toEqual([{ type: 'journey.notice', tone: 'danger', action, messages }]);
+            const failure = e.status >= 500 ? 'server' : 'refused';
+            expect(out).toEqual([{ type: 'journey.notice', tone: 'danger', action, messages, failure }]);
           } else expect(out).toEqual([]);
           if (!kind.startsWith('done:') || action === 'deallocate_driver') expect(newChanges).toEqual([]);
         },
@@ -912,7 +1121,7 @@ describe('journey driver panel against fake calls', () => {
 });
 
 afterAll(() => {
-  pageCoverage.expectComplete({ states: 21, transitions: 29 });
-  offerCoverage.expectComplete({ states: 6, transitions: 16 });
+  pageCoverage.expectComplete({ states: 22, transitions: 34 });
+  offerCoverage.expectComplete({ states: 7, transitions: 17 });
   driverCoverage.expectComplete({ states: 8, transitions: 21 });
 });

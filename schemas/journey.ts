@@ -215,6 +215,11 @@ export const JourneyActions = Schema.Struct({
   reason: Schema.NullOr(NotEligibleReason),
   express_interest: Schema.Boolean,
   cancel_interest: Schema.Boolean,
+  /**
+   * Change the pending interest (spec §4 edit): an eligible partner's interest in an open journey, until the same
+   * deadline as cancelling it (ExpressedInterest.cancellable_until).
+   */
+  edit_interest: Schema.Boolean,
   click_and_claim: Schema.Boolean,
   allocate_driver: Schema.Boolean,
   allocate_driver_real: Schema.Boolean,
@@ -333,6 +338,11 @@ const QuoteAmount = Schema.Number.pipe(
  * once (spec §9: up to 6 at once); all succeed or none does. `tp_quote` / `tp_quote_return`: the pay the partner
  * asks for each journey (and its return leg), default the journey's own; a return quote for a journey without a
  * return leg is refused. `registration_number`, when sent, must be that of `provider_vehicle_id`.
+ *
+ * Expressing interest again in a journey whose interest is pending changes that interest (vehicle, quotes, people;
+ * its `expressed_at` stays), until its cancellation deadline (409 `cancel_deadline_passed` after it). `edit: true`
+ * (beyond the spec's payload: the portal's edit action, spec §4) says the request changes pending interests only: a
+ * journey where the caller has none is refused (404 `no_interest`) rather than given a new one.
  */
 export const ExpressInterestRequest = Schema.Struct({
   payload: Schema.Struct({
@@ -349,18 +359,21 @@ export const ExpressInterestRequest = Schema.Struct({
     tp_quote: optional(QuoteAmount),
     tp_quote_return: optional(QuoteAmount),
     selected_number_of_men_option: optional(Schema.Literal(1, 2).annotations(says('Choose 1 or 2 people'))),
+    edit: optional(Schema.Boolean),
   }).annotations({ identifier: 'ExpressInterest' }),
 });
 export type ExpressInterestRequest = typeof ExpressInterestRequest.Type;
 
 /**
  * The caller's pending interest in one journey. `cancellable_until`: the first pickup minus 24 hours; cancelling
- * is allowed strictly before it (`can_cancel`, as of the answer).
+ * and changing it are allowed strictly before it (`can_cancel`, as of the answer). `registration_number`: that of
+ * `provider_vehicle_id`, the vehicle the interest offers.
  */
 export const ExpressedInterest = Schema.Struct({
   id: Schema.Number,
   journey_id: JourneyId,
   provider_vehicle_id: ProviderVehicleId,
+  registration_number: Schema.String,
   tp_quote: Money,
   tp_quote_return: Schema.NullOr(Money),
   selected_number_of_men_option: Schema.NullOr(Schema.Literal(1, 2)),
@@ -458,9 +471,10 @@ export type DeallocationResponse = typeof DeallocationResponse.Type;
  * - `wrong_method` (409): claim on an express-interest journey, or interest in a click-and-claim journey.
  * - `closed` (409): no longer open (its first pickup has passed, or it is completed).
  * - `cannot_change` (409): CANNOT_CHANGE_MESSAGE — an allocation that started or completed.
- * - `cancel_deadline_passed` (409): interest after its cancellable_until (sent as `cancellable_until`).
+ * - `cancel_deadline_passed` (409): cancelling or changing an interest after its cancellable_until (sent as
+ *   `cancellable_until`); a change is refused with CANNOT_CHANGE_MESSAGE.
  * - `not_found` (404): JOURNEY_NOT_VISIBLE — no such journey, or it is allocated to someone else.
- * - `no_interest` (404): no pending interest of the caller in that journey.
+ * - `no_interest` (404): no pending interest of the caller in that journey (cancel, or an `edit` of interest).
  * - `idempotency_key_in_progress` (409): the first request with this Idempotency-Key has not finished yet.
  * `journey_id` names the journey at fault when a request named several.
  */

@@ -62,8 +62,8 @@ export const loadFleet = fromPromise<OfferFleet, Pick<JourneyOfferInput, 'journe
 );
 
 /**
- * Express interest (POST expressInterest) or click and claim (POST register-driver/{driverId}), with the attempt's
- * Idempotency-Key. Not aborted when the state is left.
+ * Express interest (POST expressInterest; `edit`: change the pending interest only) or click and claim (POST
+ * register-driver/{driverId}), with the attempt's Idempotency-Key. Not aborted when the state is left.
  */
 export const submitOffer = fromPromise<void, SubmitOfferInput>(async ({ input }) => {
   if (input.method === 'EXPRESS_INTEREST') {
@@ -73,6 +73,7 @@ export const submitOffer = fromPromise<void, SubmitOfferInput>(async ({ input })
       ...(input.quote === undefined ? {} : { quote: input.quote }),
       ...(input.returnQuote === undefined ? {} : { returnQuote: input.returnQuote }),
       people: input.people,
+      ...(input.edit ? { edit: true } : {}),
       key: input.key,
     });
     return;

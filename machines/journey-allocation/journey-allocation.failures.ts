@@ -1,3 +1,5 @@
+import { failureKind, type FailureKind } from '@/src/api/errors';
+
 /**
  * How the journey machines read a failed call: the fields of the API client's errors (src/api/errors.ts) that their
  * guards need, read by `_tag` rather than by class, so a fake in a test is an object literal.
@@ -29,6 +31,14 @@ export const isUnanswered = (error: unknown) =>
 /** The journey went to another partner meanwhile (409 `taken`), or is no longer visible to this one (404). */
 export const isTaken = (error: unknown) => isHttp(error, (f) => f.status === 404 || f.reason === 'taken');
 
+/**
+ * Refused because what the offer was made against changed meanwhile: the journey closed (409 `closed`), the interest
+ * to change is gone (404 `no_interest`: cancelled elsewhere) or past its deadline (409 `cancel_deadline_passed`). No
+ * second try can succeed: the page reads the journey again.
+ */
+export const isOutdated = (error: unknown) =>
+  isHttp(error, (f) => f.reason === 'closed' || f.reason === 'no_interest' || f.reason === 'cancel_deadline_passed');
+
 /** 409 `cancel_deadline_passed`: the interest can no longer be cancelled. */
 export const isDeadlinePassed = (error: unknown) => isHttp(error, (f) => f.reason === 'cancel_deadline_passed');
 
@@ -43,3 +53,13 @@ export function serverMessages(error: unknown): readonly string[] {
   const said = [f.message, f.detail].filter((m): m is string => typeof m === 'string' && m !== '');
   return said.length > 0 ? said : [String(error)];
 }
+
+/**
+ * What a danger toast of a failed journey action carries: the server's messages (shown for a refusal) and how the
+ * call failed, so the page words a lost connection, a timeout, a server failure or an unreadable answer itself
+ * (src/format/failure-text.ts) instead of showing the browser's or the decoder's own text.
+ */
+export const failureOf = (error: unknown): { messages: readonly string[]; failure: FailureKind } => ({
+  messages: serverMessages(error),
+  failure: failureKind(error),
+});

@@ -1,7 +1,7 @@
 import { assign, emit, setup } from 'xstate';
 import type { Deallocation } from '@/src/api/journeys';
 import { cancelInterest, loadJourney, serverClock } from './journey-allocation.actors';
-import { isDeadlinePassed, isNotFound, serverMessages } from './journey-allocation.failures';
+import { isDeadlinePassed, isNotFound, failureOf } from './journey-allocation.failures';
 import type {
   JourneyAllocationContext,
   JourneyAllocationEvent,
@@ -40,8 +40,8 @@ const read = {
  * regions follow it.
  *
  * The `allocation` region follows `allocationDetails` and `actions`: ALLOCATED shows the driver panel (journeyDriver,
- * which can also hand the journey back); UNALLOCATED + EXPRESSED_INTEREST is pending, with cancel interest until
- * `cancellable_until` on the server's clock; UNALLOCATED + EXPRESS_INTEREST or CLICK_AND_CLAIM shows the offer panel
+ * which can also hand the journey back); UNALLOCATED + EXPRESSED_INTEREST is pending, with cancel and edit interest
+ * until `cancellable_until` on the server's clock (the edit opens the offer panel on the interest's values); UNALLOCATED + EXPRESS_INTEREST or CLICK_AND_CLAIM shows the offer panel
  * (journeyOffer); a partner who is not eligible gets no actions and a message to contact the team; with
  * `allocationDetails` null nothing is offered. After an action that changes the allocation the journey is read again
  * and the region decides afresh. The `tracking` region, for a journey the partner holds, opens tracking 24 hours
@@ -91,6 +91,8 @@ export const journeyAllocationMachine = setup({
     /** The cancellation deadline has passed on the server's clock (cancelling is allowed strictly before it). */
     isCancelDeadlinePassed: ({ context }) =>
       context.interest === null || context.serverNow >= Date.parse(context.interest.cancellable_until),
+    /** The server offers the edit of the interest (an eligible partner, before the deadline). */
+    canEditInterest: ({ context }) => context.view?.actions.edit_interest === true,
     isTakenOutcome: (_, output: OfferOutput) => output.outcome === 'taken',
     isTrackable: ({ context }) => isTrackable(context),
     isNotTrackable: ({ context }) => !isTrackable(context),
@@ -100,6 +102,7 @@ export const journeyAllocationMachine = setup({
   id: 'journeyAllocation',
   context: ({ input }) => ({
     id: input.id,
+    decimalSeparator: input.decimalSeparator ?? '.',
     view: null,
     interest: null,
     serverNow: 0,
@@ -176,9 +179,42 @@ export const journeyAllocationMachine = setup({
               initial: 'cancellable',
               states: {
                 cancellable: {
-                  description: 'Cancel interest is offered, counting down to cancellable_until',
+                  description: 'Cancel and edit interest are offered, counting down to cancellable_until',
                   always: { guard: 'isCancelDeadlinePassed', target: 'locked' },
-                  on: { 'interest.cancelled': { target: 'cancelling' } },
+                  on: {
+                    'interest.cancelled': { target: 'cancelling' },
+                    'interest.editStarted': { guard: 'canEditInterest', target: 'editing' },
+                  },
+                },
+                editing: {
+                  description:
+                    'Spec §4 edit: the offer form with the interest’s vehicle, prices and people; sending changes it',
+                  // Editing has the cancel deadline (the server refuses a change from then on, server/journeys/
+                  // journey-interest.ts changeRefusal): when the clock passes it with the form open, the journey is read
+                  // again, since a change sent in the last second may have landed, and the interest then stands.
+                  always: {
+                    guard: 'isCancelDeadlinePassed',
+                    target: '#journeyAllocation.showing.allocation.reloading',
+                  },
+                  on: { 'interest.editDiscarded': { target: 'cancellable' } },
+                  invoke: {
+                    id: 'journeyOffer',
+                    src: 'journeyOffer',
+                    input: ({ context }) => ({
+                      journeyId: context.id,
+                      method: 'EXPRESS_INTEREST' as const,
+                      returnQuote: context.view!.journey.tp_quote_return?.amount ?? null,
+                      editing: context.interest,
+                      decimalSeparator: context.decimalSeparator,
+                    }),
+                    onDone: [
+                      {
+                        guard: { type: 'isTakenOutcome', params: ({ event }) => event.output as OfferOutput },
+                        target: '#journeyAllocation.showing.allocation.taken',
+                      },
+                      { target: '#journeyAllocation.showing.allocation.reloading' },
+                    ],
+                  },
                 },
                 cancelling: {
                   description: 'Cancelling the interest',
@@ -218,6 +254,7 @@ export const journeyAllocationMachine = setup({
                   journeyId: context.id,
                   method: details(context)!.allocationMethod as 'EXPRESS_INTEREST' | 'CLICK_AND_CLAIM',
                   returnQuote: context.view!.journey.tp_quote_return?.amount ?? null,
+                  editing: null,
                 }),
                 onDone: [
                   {
@@ -284,5 +321,5 @@ export const journeyAllocationMachine = setup({
 
 /** A refused cancellation: a danger toast with the server's messages. */
 function refusedCancel({ event }: Failed): JourneyNotice {
-  return { type: 'journey.notice', tone: 'danger', action: 'cancel_interest', messages: serverMessages(event.error) };
+  return { type: 'journey.notice', tone: 'danger', action: 'cancel_interest', ...failureOf(event.error) };
 }

@@ -49,6 +49,12 @@ export const canCancelInterest = (s: PageSnapshot): boolean =>
   s.matches({ showing: { allocation: { interestPending: 'cancellable' } } });
 export const isCancellingInterest = (s: PageSnapshot): boolean =>
   s.matches({ showing: { allocation: { interestPending: 'cancelling' } } });
+/** Edit interest is offered: before the deadline, to a partner the server lets change it. */
+export const canEditInterest = (s: PageSnapshot): boolean =>
+  s.matches({ showing: { allocation: { interestPending: 'cancellable' } } }) && s.can({ type: 'interest.editStarted' });
+/** The interest is being changed: the offer panel (offerActor) shows its values. */
+export const isEditingInterest = (s: PageSnapshot): boolean =>
+  s.matches({ showing: { allocation: { interestPending: 'editing' } } });
 /** The deadline has passed: the interest stands. */
 export const isInterestLocked = (s: PageSnapshot): boolean =>
   s.matches({ showing: { allocation: { interestPending: 'locked' } } });
@@ -72,7 +78,7 @@ export function trackingOf(s: PageSnapshot): TrackingState {
   return { kind: 'waiting', opensAt: trackingOpensAt(view.journey.first_pickup_at) };
 }
 
-/** The offer panel's actor, while an offer is shown (typed: XState types invoked children loosely). */
+/** The offer panel's actor, while an offer or the edit of an interest is shown (XState types children loosely). */
 export const offerActor = (s: PageSnapshot) => s.children.journeyOffer as OfferActorRef | undefined;
 /** The driver panel's actor, while the partner holds the journey. */
 export const driverActor = (s: PageSnapshot) => s.children.journeyDriver as DriverActorRef | undefined;

@@ -1,3 +1,4 @@
+import type { FailureKind } from '@/src/api/errors';
 import type { ProviderVehicleId } from '@/schemas/listing';
 import type {
   DeallocationReason,
@@ -12,9 +13,13 @@ import type {
 import type { QuoteAmountError } from '@/machines/listing/listing.amount';
 import type { Deallocation } from '@/src/api/journeys';
 
-/** The six actions of spec §8 whose outcome is a toast; also the suffix of their message ids. */
+/**
+ * The actions whose outcome is a toast; also the suffix of their message ids: the six keys of spec §8, and `edit`
+ * (spec §4's edit of a pending interest, which §8 gives no key of its own).
+ */
 export type JourneyActionId =
   | 'express_interest'
+  | 'edit'
   | 'cancel_interest'
   | 'click_and_claim'
   | 'allocate_driver'
@@ -31,6 +36,8 @@ export interface JourneyNotice {
   readonly action: JourneyActionId;
   /** The server's messages of a refusal, one a line. */
   readonly messages?: readonly string[];
+  /** How the call failed: anything but `refused` is worded by the page rather than shown as the error's text. */
+  readonly failure?: FailureKind;
   /** Minor units: the charge of a hand-back. */
   readonly amount?: number;
   /** How many journeys an expression of interest covered. */
@@ -40,6 +47,11 @@ export interface JourneyNotice {
 /** The page's journey: the `:id` of /journey/:id, as it is in the address (the server answers 404 for junk). */
 export interface JourneyAllocationInput {
   readonly id: string;
+  /**
+   * The decimal separator of the page's language (`.` or `,`), for the amounts an edit fills its fields with, so they
+   * read as the partner would type them; `.` when not given (both are read either way).
+   */
+  readonly decimalSeparator?: string;
 }
 
 /** A journey as read, with the pending interest's deadline and the server's clock. */
@@ -73,22 +85,37 @@ export type JourneyAllocationEvent =
   | { type: 'clock.ticked'; now: number }
   /** Cancel interest was pressed. */
   | { type: 'interest.cancelled' }
+  /** Edit interest was pressed: the form opens with the interest's values (spec §4 edit). */
+  | { type: 'interest.editStarted' }
+  /** The partner closed the form without sending: the interest stays as it is. */
+  | { type: 'interest.editDiscarded' }
   /** A driver change answered with the journey as it is now (sent by the driver panel). */
   | { type: 'journey.changed'; view: JourneyResponse }
   /** A toast asked for by a panel (express interest, claim, driver actions). */
   | JourneyNotice;
 
-/** How an offer ended: accepted (claimed, or interest expressed), or lost to another partner meanwhile. */
+/**
+ * How an offer ended: accepted (claimed, interest expressed or changed), lost to another partner meanwhile, or
+ * refused because the journey or the interest changed meanwhile (no longer open, no interest left to change, past
+ * the deadline): the page reads the journey again.
+ */
 export interface OfferOutput {
-  readonly outcome: 'accepted' | 'taken';
+  readonly outcome: 'accepted' | 'taken' | 'changed';
 }
 
-/** The offer panel of an open journey: express interest, or click and claim (spec §4). */
+/** The offer panel of an open journey: express interest, or click and claim (spec §4); or the edit of an interest. */
 export interface JourneyOfferInput {
   readonly journeyId: string;
   readonly method: 'EXPRESS_INTEREST' | 'CLICK_AND_CLAIM';
   /** The journey's pay for its return leg (minor units), or null when it has none. */
   readonly returnQuote: number | null;
+  /**
+   * The pending interest being changed (spec §4 edit; method EXPRESS_INTEREST): its vehicle, quotes and people fill
+   * the form, and sending changes it. Null for a new offer.
+   */
+  readonly editing: ExpressedInterest | null;
+  /** How the filled-in amounts write their decimals (JourneyAllocationInput.decimalSeparator). */
+  readonly decimalSeparator?: string;
 }
 
 /** What the offer panel says is missing or wrong, beside each field. */
@@ -151,6 +178,8 @@ export interface SubmitOfferInput {
   readonly returnQuote: number | undefined;
   readonly people: 1 | 2;
   readonly withReturn: boolean;
+  /** Changes the pending interest only (the server refuses it when there is none left). */
+  readonly edit: boolean;
   readonly key: string;
 }
 

@@ -2,7 +2,7 @@ import { assign, sendParent, setup } from 'xstate';
 import type { DeallocationReason, DriverId, JourneyResponse, ProviderDriver } from '@/schemas/journey';
 import type { Deallocation } from '@/src/api/journeys';
 import { allocateDriver, confirmDriver, deallocate, loadDrivers } from './journey-allocation.actors';
-import { serverMessages } from './journey-allocation.failures';
+import { failureOf } from './journey-allocation.failures';
 import type {
   JourneyActionId,
   JourneyAllocationEvent,
@@ -31,7 +31,7 @@ const refused = (action: JourneyActionId) =>
       type: 'journey.notice' as const,
       tone: 'danger' as const,
       action,
-      messages: serverMessages(event.error),
+      ...failureOf(event.error),
     }),
   }) as const;
 

@@ -4,7 +4,7 @@ import type { DriverId } from '@/schemas/journey';
 import type { ProviderVehicleId } from '@/schemas/listing';
 import type { OfferFleet } from './journey-allocation.types';
 import { loadFleet, submitOffer } from './journey-allocation.actors';
-import { isTaken, isUnanswered, serverMessages } from './journey-allocation.failures';
+import { isOutdated, isTaken, isUnanswered, failureOf } from './journey-allocation.failures';
 import type {
   JourneyActionId,
   JourneyNotice,
@@ -16,8 +16,17 @@ import type {
   SubmitOfferInput,
 } from './journey-allocation.types';
 
-const actionOf = (context: JourneyOfferContext): JourneyActionId =>
-  context.method === 'EXPRESS_INTEREST' ? 'express_interest' : 'click_and_claim';
+const actionOf = (context: JourneyOfferContext): JourneyActionId => {
+  if (context.editing !== null) return 'edit';
+  return context.method === 'EXPRESS_INTEREST' ? 'express_interest' : 'click_and_claim';
+};
+
+/**
+ * An amount as the partner would type it, for a field filled from the interest being changed: whole pounds without
+ * decimals (`400`), else two decimals after the language's separator (`133.59`, `133,59`); readQuoteAmount reads both.
+ */
+export const amountText = (minorUnits: number, decimalSeparator = '.'): string =>
+  minorUnits % 100 === 0 ? String(minorUnits / 100) : (minorUnits / 100).toFixed(2).replace('.', decimalSeparator);
 
 /** An optional amount field: empty sends nothing; otherwise it must read as an amount. */
 const optionalAmount = (text: string) =>
@@ -50,6 +59,7 @@ const requestOf = (context: JourneyOfferContext): SubmitOfferInput => {
     returnQuote: interest && context.returnQuote !== null && returnQuote.ok ? returnQuote.minorUnits : undefined,
     people: context.people,
     withReturn: !interest && context.returnQuote !== null && context.withReturn,
+    edit: context.editing !== null,
     key: context.key ?? '',
   };
 };
@@ -73,7 +83,7 @@ const refused = {
     type: 'journey.notice' as const,
     tone: 'danger' as const,
     action: actionOf(context),
-    messages: serverMessages(event.error),
+    ...failureOf(event.error),
   }),
 } as const;
 
@@ -82,8 +92,10 @@ const refused = {
  * partner's vehicles are read (each eligible for this journey or not) and, to claim, its active drivers; the partner
  * chooses a vehicle and, to express interest, may ask its own price (and return price) and says how many people go,
  * or, to claim, chooses the driver and whether to take the return leg. Sending carries an Idempotency-Key kept while
- * the answer is unknown, so a double click or a retry claims once. Invoked by the journey page's machine, which it
- * tells of each outcome (`notify`); it ends when the offer was accepted or the journey went to another partner.
+ * the answer is unknown, so a double click or a retry claims once. With `editing` (spec §4 edit) the same form opens
+ * with the pending interest's vehicle, prices and people, and sending changes that interest (`edit`). Invoked by the
+ * journey page's machine, which it tells of each outcome (`notify`); it ends when the offer was accepted, the journey
+ * went to another partner, or the journey or interest changed meanwhile so that the page must read it again.
  */
 export const journeyOfferMachine = setup({
   types: {} as {
@@ -94,14 +106,18 @@ export const journeyOfferMachine = setup({
   },
   actors: { loadFleet, submitOffer },
   actions: {
-    /** Keeps the fleet; a single eligible vehicle, or a single driver to claim with, is chosen for the partner. */
+    /**
+     * Keeps the fleet; the vehicle of the interest being changed (while it may still carry the journey), else a single
+     * eligible vehicle, and a single driver to claim with, are chosen for the partner.
+     */
     storeFleet: assign(({ context }, fleet: OfferFleet) => {
       const eligible = fleet.vehicles.filter((v) => v.eligible);
       const claim = context.method === 'CLICK_AND_CLAIM';
+      const current = eligible.find((v) => v.id === context.editing?.provider_vehicle_id);
       return {
         vehicles: fleet.vehicles,
         drivers: claim ? fleet.drivers : [],
-        vehicleId: eligible.length === 1 ? eligible[0]!.id : null,
+        vehicleId: current?.id ?? (eligible.length === 1 ? eligible[0]!.id : null),
         driverId: claim && fleet.drivers.length === 1 ? fleet.drivers[0]!.id : null,
       };
     }),
@@ -123,6 +139,7 @@ export const journeyOfferMachine = setup({
     hasKey: ({ context }) => context.key !== null,
     isUnansweredError: (_, error: unknown) => isUnanswered(error),
     isTakenError: (_, error: unknown) => isTaken(error),
+    isOutdatedError: (_, error: unknown) => isOutdated(error),
   },
 }).createMachine({
   id: 'journeyOffer',
@@ -132,9 +149,11 @@ export const journeyOfferMachine = setup({
     drivers: [],
     vehicleId: null,
     driverId: null,
-    quoteText: '',
-    returnQuoteText: '',
-    people: 1,
+    quoteText: input.editing ? amountText(input.editing.tp_quote.amount, input.decimalSeparator) : '',
+    returnQuoteText: input.editing?.tp_quote_return
+      ? amountText(input.editing.tp_quote_return.amount, input.decimalSeparator)
+      : '',
+    people: input.editing?.selected_number_of_men_option ?? 1,
     withReturn: false,
     errors: {},
     key: null,
@@ -200,7 +219,13 @@ export const journeyOfferMachine = setup({
           {
             guard: { type: 'isUnansweredError', params: errorOf },
             target: 'editing',
-            actions: assign({ unanswered: true }),
+            // the panel says it may not have gone through and offers the same attempt again; the toast says why
+            actions: [assign({ unanswered: true }), refused],
+          },
+          {
+            guard: { type: 'isOutdatedError', params: errorOf },
+            target: 'outdated',
+            actions: ['forgetKey', refused],
           },
           {
             guard: { type: 'isTakenError', params: errorOf },
@@ -212,9 +237,15 @@ export const journeyOfferMachine = setup({
       },
     },
     accepted: {
-      description: 'Claimed, or interest expressed: the page reads the journey again',
+      description: 'Claimed, or interest expressed or changed: the page reads the journey again',
       type: 'final',
       output: { outcome: 'accepted' },
+    },
+    outdated: {
+      description:
+        'Refused because the journey or the interest changed meanwhile (closed, no interest left, past its deadline): the page reads it again',
+      type: 'final',
+      output: { outcome: 'changed' },
     },
     taken: {
       description: 'Another partner got the journey first: the page says so',

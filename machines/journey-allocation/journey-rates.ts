@@ -1,7 +1,9 @@
 /**
- * The journey rate table: the one place the portal's pay and charge figures come from (spec §9 "Pay" and
- * "Deallocation charges"). Amounts in minor units (pence). The server decides what a journey pays (its `tp_quote`) and
- * what handing it back costs; the portal uses this table to explain those figures, never to replace them.
+ * The journey rate table: the one configuration of journey pay and charges (spec §9 "Pay" and "Deallocation
+ * charges"). Amounts in minor units (pence). The portal's pay breakdown shows these rates and which of them apply to a
+ * journey (journey-pay.ts works the lines out); the reference server charges a hand-back by the same table
+ * (server/journeys/journey-rules.ts). What a journey is offered is the server's `tp_quote`: the breakdown explains it,
+ * never replaces it.
  */
 export const JOURNEY_RATES = {
   /** Spec §9: the standard journey rate, per hour, by the number of people on the journey. */
@@ -17,8 +19,9 @@ export const JOURNEY_RATES = {
     { upToMiles: null, pencePerMile: 30 },
   ],
   /**
-   * Spec §9: "loads over 10 m3 are compensated", without an amount. The portal's placeholder until the business
-   * gives one: £5 for each cubic metre above 10 (a 14 m³ load: 4 × £5 = £20). Change it here.
+   * Spec §9: "loads over 10 m3 are compensated", without an amount. The table's rate: £5 for each cubic metre above
+   * 10 m³, pro rata (a 14 m³ load: 4 × £5 = £20; 12.7 m³: 2.7 × £5 = £13.50); a load of 10 m³ or less earns none.
+   * The breakdown states this rate and the part of the load it applies to.
    */
   largeLoad: { overM3: 10, pencePerM3: 500 },
   /**

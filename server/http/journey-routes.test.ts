@@ -12,6 +12,7 @@ import {
   JourneyListingResponse,
   JourneyResponse,
   JourneyVehiclesResponse,
+  CANNOT_CHANGE_MESSAGE,
   MAX_INTEREST_JOURNEYS,
   NOT_ELIGIBLE_MESSAGE,
 } from '@/schemas/journey';
@@ -673,6 +674,143 @@ describe('POST /ng/api/v3/provider/expressInterest', () => {
     expect(
       (await decode(ExpressedInterestResponse)(await get(`/journey/api/v1/journey/expressed-interest/${a.id}`))).data,
     ).toBeNull();
+  });
+});
+
+describe('changing a pending interest (spec §4 edit: expressInterest again, `edit: true` from the portal)', () => {
+  const interestPath = (id: number) => `/journey/api/v1/journey/expressed-interest/${id}`;
+  const pendingInterest = async (id: number) =>
+    (await decode(ExpressedInterestResponse)(await get(interestPath(id)))).data;
+  const rowsOf = async (id: number) =>
+    (await t.db.query('select * from journey_interests where journey_id = $1', [id])).rows;
+  /** A second van of the demo partner that holds the test journeys' 5 m³. */
+  const otherVan = () => vans.partner.find((v, i) => i > 0 && v.capacity >= 5)!;
+
+  it('changes the vehicle, both quotes and the people of the pending interest, keeping when it was expressed', async () => {
+    const { id } = await makeJourney({ method: 'EXPRESS_INTEREST', withReturn: true });
+    const first = await expressInterest([id], 'partner', { tp_quote: 18000, selected_number_of_men_option: 1 });
+    expect(first.status).toBe(200);
+    const [expressed] = (await decode(ExpressInterestResponse)(first)).data;
+    expect(expressed).toMatchObject({
+      registration_number: vans.partner[0]!.registration,
+      tp_quote_return: { amount: 11000 },
+    });
+
+    t.clock.now = new Date(TEST_NOW.getTime() + HOUR_MS);
+    const van = otherVan();
+    const edited = await expressInterest([id], 'partner', {
+      provider_vehicle_id: van.id,
+      tp_quote: 21000,
+      tp_quote_return: 12500,
+      selected_number_of_men_option: 2,
+      edit: true,
+    });
+    expect(edited.status).toBe(200);
+    const changed = {
+      id: expressed!.id,
+      provider_vehicle_id: van.id,
+      registration_number: van.registration,
+      tp_quote: { amount: 21000 },
+      tp_quote_return: { amount: 12500 },
+      selected_number_of_men_option: 2,
+      expressed_at: expressed!.expressed_at,
+      can_cancel: true,
+    };
+    expect((await decode(ExpressInterestResponse)(edited)).data).toEqual([expect.objectContaining(changed)]);
+    expect(await pendingInterest(id)).toMatchObject(changed);
+    expect(await rowsOf(id)).toHaveLength(1);
+    const page = await journeyOf(await readJourney(id));
+    expect(page.allocationDetails).toMatchObject({
+      allocationMethod: 'EXPRESSED_INTEREST',
+      providerVehicleId: van.id,
+      tpQuote: { amount: 21000 },
+      tpQuoteReturn: { amount: 12500 },
+    });
+    expect(page.actions).toMatchObject({ edit_interest: true, cancel_interest: true, express_interest: false });
+
+    // expressing again without `edit` changes it too; quotes left out fall back to the journey's own
+    expect((await expressInterest([id])).status).toBe(200);
+    expect(await pendingInterest(id)).toMatchObject({
+      id: expressed!.id,
+      tp_quote: { amount: 20000 },
+      tp_quote_return: { amount: 11000 },
+      selected_number_of_men_option: null,
+      expressed_at: expressed!.expressed_at,
+    });
+  });
+
+  it('refuses an edit of an interest that is not pending: never expressed, or cancelled meanwhile', async () => {
+    const { id } = await makeJourney({ method: 'EXPRESS_INTEREST' });
+    const never = await expressInterest([id], 'partner', { tp_quote: 19000, edit: true });
+    expect(never.status).toBe(404);
+    expect(await refusalOf(never)).toEqual({
+      message: 'You have no pending interest in this journey.',
+      code: 'no_interest',
+      journey_id: id,
+    });
+    expect((await expressInterest([id])).status).toBe(200);
+    expect((await cancelInterest(id)).status).toBe(200);
+    const cancelled = await expressInterest([id], 'partner', { tp_quote: 19000, edit: true });
+    expect(await refusalOf(cancelled)).toMatchObject({ code: 'no_interest' });
+    expect(await rowsOf(id)).toEqual([]);
+    // all or none: one journey without an interest refuses the edit of the others
+    const other = await makeJourney({ method: 'EXPRESS_INTEREST' });
+    expect((await expressInterest([other.id])).status).toBe(200);
+    const both = await expressInterest([other.id, id], 'partner', { tp_quote: 19000, edit: true });
+    expect(await refusalOf(both)).toMatchObject({ code: 'no_interest', journey_id: id });
+    expect(await pendingInterest(other.id)).toMatchObject({ tp_quote: { amount: 20000 } });
+  });
+
+  it('refuses a change from the cancellation deadline on, with or without `edit`, and allows it a second before', async () => {
+    const { id, firstPickup } = await makeJourney({ method: 'EXPRESS_INTEREST', pickupInMs: 72 * HOUR_MS });
+    const deadline = new Date(firstPickup.getTime() - 24 * HOUR_MS);
+    expect((await expressInterest([id], 'partner', { tp_quote: 18000 })).status).toBe(200);
+    t.clock.now = new Date(deadline.getTime() - 1000);
+    expect((await expressInterest([id], 'partner', { tp_quote: 18500, edit: true })).status).toBe(200);
+    for (const at of [deadline, new Date(deadline.getTime() + HOUR_MS)]) {
+      t.clock.now = at;
+      expect((await journeyOf(await readJourney(id))).actions).toMatchObject({
+        edit_interest: false,
+        cancel_interest: false,
+      });
+      for (const extra of [{ edit: true }, {}]) {
+        const refused = await expressInterest([id], 'partner', { tp_quote: 25000, ...extra });
+        expect(refused.status).toBe(409);
+        expect(await refusalOf(refused)).toEqual({
+          message: CANNOT_CHANGE_MESSAGE,
+          code: 'cancel_deadline_passed',
+          detail: 'Interest can be changed or cancelled only until 24 hours before the first pickup.',
+          journey_id: id,
+          cancellable_until: deadline.toISOString(),
+        });
+      }
+    }
+    expect(await pendingInterest(id)).toMatchObject({ tp_quote: { amount: 18500 }, can_cancel: false });
+  });
+
+  it('refuses a change once the journey is allocated, to another partner or to the caller', async () => {
+    const { id } = await makeJourney({ method: 'EXPRESS_INTEREST' });
+    expect((await expressInterest([id], 'partner', { tp_quote: 18000 })).status).toBe(200);
+    const allocateTo = (who: Who) =>
+      t.db.query("update journeys set status = 'allocated', provider_id = $2 where id = $1", [id, userId[who]]);
+    await allocateTo('expiring');
+    const taken = await expressInterest([id], 'partner', { tp_quote: 25000, edit: true });
+    expect(taken.status).toBe(409);
+    expect(await refusalOf(taken)).toMatchObject({
+      code: 'taken',
+      message: 'Sorry, this journey has already been allocated to another partner.',
+    });
+    await allocateTo('partner');
+    const own = await expressInterest([id], 'partner', { tp_quote: 25000, edit: true });
+    expect(await refusalOf(own)).toMatchObject({
+      code: 'closed',
+      message: 'This journey is already allocated to you.',
+    });
+    const { rows } = await t.db.query<{ tp_quote: number }>(
+      'select tp_quote from journey_interests where journey_id = $1',
+      [id],
+    );
+    expect(rows).toEqual([{ tp_quote: 18000 }]);
   });
 });
 

@@ -1,3 +1,5 @@
+import { deallocationCharge as chargeOf } from '@/machines/journey-allocation/journey-pay';
+import { JOURNEY_RATES } from '@/machines/journey-allocation/journey-rates';
 import { CANCEL_INTEREST_NOTICE_HOURS, type ChargeBand } from '@/schemas/journey';
 
 const HOUR_MS = 3_600_000;
@@ -13,8 +15,8 @@ export const cancelInterestDeadline = (firstPickupAt: Date): Date =>
 export const canCancelInterest = (firstPickupAt: Date, now: Date): boolean =>
   now.getTime() < cancelInterestDeadline(firstPickupAt).getTime();
 
-/** £3 in pence: the flat charge of the earliest band. */
-export const EARLY_DEALLOCATION_CHARGE_PENCE = 300;
+/** £3 in pence: the flat charge of the earliest band (the rate table's). */
+export const EARLY_DEALLOCATION_CHARGE_PENCE = JOURNEY_RATES.deallocation.flatPence;
 
 export interface DeallocationCharge {
   readonly band: ChargeBand;
@@ -36,14 +38,12 @@ export interface DeallocationCharge {
  *
  * The boundaries belong to the cheaper band (exactly 48 h → £3, exactly 24 h → 25%). Job value: the journey's pay
  * plus its return leg's when the partner took the return. A deallocation after the first pickup is refused before
- * this is asked.
+ * this is asked. The figures and the rule are the journey rate table's (machines/journey-allocation/journey-rates.ts,
+ * applied by journey-pay.ts): the one configuration the portal shows the partner before confirming and the server
+ * charges by.
  */
-export const deallocationCharge = (firstPickupAt: Date, now: Date, jobValuePence: number): DeallocationCharge => {
-  const left = firstPickupAt.getTime() - now.getTime();
-  if (left >= 48 * HOUR_MS) return { band: 'from_48h', amount: EARLY_DEALLOCATION_CHARGE_PENCE };
-  if (left >= 24 * HOUR_MS) return { band: 'from_24h', amount: Math.round(jobValuePence * 0.25) };
-  return { band: 'within_24h', amount: Math.round(jobValuePence * 0.5) };
-};
+export const deallocationCharge = (firstPickupAt: Date, now: Date, jobValuePence: number): DeallocationCharge =>
+  chargeOf(firstPickupAt.getTime(), now.getTime(), jobValuePence);
 
 /**
  * Whether a vehicle can carry a journey's load (the reference's fit rule): its loading capacity is at least the

@@ -252,6 +252,8 @@ const actionsOf = (
     reason,
     express_interest: open && journey.allocation_method === 'EXPRESS_INTEREST' && eligible && interest === null,
     cancel_interest: open && interest !== null && canCancelInterest(journey.first_pickup_at, now),
+    // changing the interest needs what expressing it needs (eligible), and the same deadline as cancelling it
+    edit_interest: open && interest !== null && eligible && canCancelInterest(journey.first_pickup_at, now),
     click_and_claim: open && journey.allocation_method === 'CLICK_AND_CLAIM' && eligible,
     allocate_driver: holds && activeDrivers > 0,
     allocate_driver_real: holds && (activeDrivers > 0 || journey.driver_id !== null),

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '@/server/db/db';
 import { migrate } from '@/server/db/migrate';
+import { loadJourneyView } from '@/server/journeys/journey-view';
 import { seedDatabase } from '@/server/seed/seed';
 import { openTestDb } from '@/server/testing/test-db';
 import { SETUP_TIMEOUT_MS, TEST_NOW } from '@/server/testing/seeded-app';
@@ -42,7 +43,10 @@ describe('the journey seed', () => {
   });
 
   it('keeps the open marketplace at the scale, and puts held journeys in every state', async () => {
-    const open = await rows<{ n: number }>("select count(*)::int as n from journeys where status = 'open'");
+    const open = await rows<{ n: number }>(
+      "select count(*)::int as n from journeys where status = 'open' and first_pickup_at > $1",
+      [TEST_NOW],
+    );
     expect(open[0]?.n).toBe(SCALE.journeys);
     const held = await rows<{ status: string; method: string; driver: string; ahead: boolean }>(
       `select j.status, a.method,
@@ -67,6 +71,41 @@ describe('the journey seed', () => {
         where u.email not like '%@example.com'`,
     );
     expect(others[0]?.n).toBe(2);
+  });
+
+  it('puts a journey in every allocation state of spec §4, as the demo partner reads them', async () => {
+    const partner = (await rows<{ id: number }>("select id from users where email = 'partner@example.com'"))[0]!.id;
+    const ids = await rows<{ id: number }>('select id from journeys order by id');
+    const states = new Map<string, number>();
+    for (const { id } of ids) {
+      const view = await loadJourneyView(db, partner, id, TEST_NOW);
+      if (!view) continue;
+      const details = view.allocationDetails;
+      const state =
+        details === null ? 'undefined' : `${details.status} ${details.allocationMethod} ${view.journey.status}`;
+      states.set(state, (states.get(state) ?? 0) + 1);
+    }
+    expect(Object.fromEntries(states)).toEqual({
+      'ALLOCATED CLICK_AND_CLAIM allocated': 3,
+      'ALLOCATED EXPRESS_INTEREST allocated': 1,
+      'ALLOCATED CLICK_AND_CLAIM completed': 1,
+      'ALLOCATED EXPRESS_INTEREST completed': 1,
+      'UNALLOCATED EXPRESSED_INTEREST open': 2,
+      'UNALLOCATED EXPRESS_INTEREST open': expect.any(Number),
+      'UNALLOCATED CLICK_AND_CLAIM open': expect.any(Number),
+      undefined: 1,
+    });
+    // the one whose first pickup passed unclaimed is the last journey, open (anyone may read it) but past
+    const [lapsed] = await rows<{ id: number; status: string; first_pickup_at: Date }>(
+      'select id, status, first_pickup_at from journeys order by id desc limit 1',
+    );
+    expect(lapsed!.status).toBe('open');
+    expect(lapsed!.first_pickup_at.getTime()).toBeLessThan(TEST_NOW.getTime());
+    expect((await loadJourneyView(db, partner, lapsed!.id, TEST_NOW))?.allocationDetails).toBeNull();
+    expect((await loadJourneyView(db, partner, lapsed!.id, TEST_NOW))?.actions).toMatchObject({
+      express_interest: false,
+      click_and_claim: false,
+    });
   });
 
   it('erases the customers of completed journeys and keeps those of the others', async () => {

@@ -23,6 +23,9 @@ import { londonDate } from '@/server/time/london';
  *   completed (customer details erased); one for each of two other journey-ready partners.
  * - pending interest of the demo partner in two open express-interest journeys (spec §4 EXPRESSED_INTEREST), and of
  *   a few other partners in others.
+ * - one open journey whose first pickup passed unclaimed (spec §4 "undefined": no allocation details), so that every
+ *   allocation state of spec §4 has a seeded journey (the last id); the open marketplace (pickups ahead) stays the
+ *   seed scale's.
  *
  * Its own random stream (the marketplace draws stay as they were) and explicit ids: deterministic for a clock and
  * scale. One pass over the journeys and a handful of inserts: about 0.1 s at the test scale, about 1 s for the demo's
@@ -327,6 +330,21 @@ export const seedJourneyDetails = async (db: Db, now: Date): Promise<void> => {
   await insertRows(db, 'journeys', held);
   await insertRows(db, 'journey_allocations', allocations);
   await db.query("select setval(pg_get_serial_sequence('journeys', 'id'), (select max(id) from journeys))");
+
+  // The spec's "undefined" allocation (§4): a journey nobody took before its first pickup, which passed three hours
+  // ago; still open, with no allocation details and nothing to do. A copy of the first open journey's route made
+  // without a random draw (the marketplace's journeys stay as they were), with the last id; its stops are planned
+  // below from its own time. Search and the dashboard count only journeys still ahead, so neither counts it.
+  await db.query(
+    `insert into journeys (status, allocation_method, first_pickup_at, start_town, start_lat, start_lng, end_town,
+       end_lat, end_lng, tp_quote, tp_quote_return, provider_id, created_at, category, volume_m3, distance_m, stops,
+       start_postcode, end_postcode)
+     select status, allocation_method, $1, start_town, start_lat, start_lng, end_town, end_lat, end_lng, tp_quote,
+            tp_quote_return, null, $1::timestamptz - interval '4 days', category, volume_m3, distance_m, stops,
+            start_postcode, end_postcode
+       from journeys where status = 'open' and provider_id is null order by id limit 1`,
+    [onTheHour(now.getTime() - 3 * HOUR_MS)],
+  );
 
   // Stops and customer jobs of every journey.
   const { rows: journeys } = await db.query<JourneyRow>(

@@ -33,7 +33,8 @@ describe('the demo seed', () => {
     const counts = await db.query<{ users: number; open: number; journeys: number }>(
       `select (select count(*)::int from users) as users,
               (select count(*)::int from jobs where provider_id is null) as open,
-              (select count(*)::int from journeys where status = 'open') as journeys`,
+              (select count(*)::int from journeys where status = 'open' and first_pickup_at > $1) as journeys`,
+      [TEST_NOW],
     );
     expect(counts.rows[0]).toEqual({ users: 5 + SCALE.partners, open: SCALE.jobs, journeys: SCALE.journeys });
   });

@@ -92,10 +92,15 @@ export interface InterestRequest {
   readonly quote?: number;
   readonly returnQuote?: number;
   readonly people?: 1 | 2;
+  /** Change the pending interests only (spec §4 edit): refused for a journey where the caller has none. */
+  readonly edit?: boolean;
   readonly key: string;
 }
 
-/** POST /ng/api/v3/provider/expressInterest: one pending interest per journey, in the order asked. */
+/**
+ * POST /ng/api/v3/provider/expressInterest: one pending interest per journey, in the order asked (expressing it again
+ * changes a pending one).
+ */
 export const expressInterest = (request: InterestRequest): Promise<readonly ExpressedInterest[]> =>
   api
     .post(`${PROVIDER}/expressInterest`, ExpressInterestResponse, 'ExpressInterest', {
@@ -106,6 +111,7 @@ export const expressInterest = (request: InterestRequest): Promise<readonly Expr
         ...(request.quote === undefined ? {} : { tp_quote: request.quote }),
         ...(request.returnQuote === undefined ? {} : { tp_quote_return: request.returnQuote }),
         ...(request.people === undefined ? {} : { selected_number_of_men_option: request.people }),
+        ...(request.edit ? { edit: true } : {}),
       },
       headers: keyed(request.key),
     })

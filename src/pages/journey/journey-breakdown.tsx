@@ -21,9 +21,10 @@ export const jobValueOf = (view: JourneyResponse): number =>
 
 /**
  * The breakdown (spec §2 journey detail): the customer jobs the journey carries; the standard rate that explains the
- * offered pay (spec §9: per hour for one or two people over the scheduled time, mileage, large loads; the rates and
- * their reading are in journey-rates.ts); and what handing the journey back would cost in each band, the band of now
- * marked for a journey the partner holds. Props in, markup out.
+ * offered pay (spec §9: per hour for one or two people over the scheduled time, mileage, large loads), each line
+ * saying which rate of the journey rate table applies to this journey and a note stating the table (one
+ * configuration: banded mileage, not the flat 30p; journey-rates.ts); and what handing the journey back would cost in
+ * each band, the band of now marked for a journey the partner holds. Props in, markup out.
  */
 export function JourneyBreakdown({ view, serverNow }: { view: JourneyResponse; serverNow: number }) {
   const intl = useIntl();
@@ -39,6 +40,9 @@ export function JourneyBreakdown({ view, serverNow }: { view: JourneyResponse; s
   const value = jobValueOf(view);
   const current = held ? deallocationCharge(Date.parse(journey.first_pickup_at), serverNow, value).band : null;
   const miles = Math.round(one.miles);
+  const [firstBand, beyondBand] = JOURNEY_RATES.mileage;
+  const { overM3, pencePerM3 } = JOURNEY_RATES.largeLoad;
+  const volumeOver = Math.max(0, journey.volume_m3 - overM3);
 
   return (
     <section className="card journey-section" aria-labelledby="journey-breakdown-title">
@@ -48,22 +52,36 @@ export function JourneyBreakdown({ view, serverNow }: { view: JourneyResponse; s
         {intl.formatMessage({ id: 'journey.jobs' }, { count: journey.listings.length })}
       </h3>
       <div className="journey-table-wrap">
-        <table className="journey-table" data-testid="journey-jobs">
-          <thead>
-            <tr>
-              <th scope="col">{intl.formatMessage({ id: 'journey.jobs.job' })}</th>
-              <th scope="col">{intl.formatMessage({ id: 'journey.jobs.type' })}</th>
-              <th scope="col">{intl.formatMessage({ id: 'journey.jobs.volume' })}</th>
-              <th scope="col">{intl.formatMessage({ id: 'journey.jobs.pickup' })}</th>
+        {/* explicit roles: on a phone the rows stack (journey-page.css), and CSS display would drop the table's own */}
+        <table className="journey-table journey-jobs-table" data-testid="journey-jobs" role="table">
+          <thead role="rowgroup">
+            <tr role="row">
+              <th scope="col" role="columnheader">
+                {intl.formatMessage({ id: 'journey.jobs.job' })}
+              </th>
+              <th scope="col" role="columnheader">
+                {intl.formatMessage({ id: 'journey.jobs.type' })}
+              </th>
+              <th scope="col" role="columnheader">
+                {intl.formatMessage({ id: 'journey.jobs.volume' })}
+              </th>
+              <th scope="col" role="columnheader">
+                {intl.formatMessage({ id: 'journey.jobs.pickup' })}
+              </th>
             </tr>
           </thead>
-          <tbody>
+          <tbody role="rowgroup">
             {journey.listings.map((listing) => (
-              <tr key={listing.listing_id}>
-                <th scope="row">{listing.listing_id}</th>
-                <td>{intl.formatMessage(CATEGORY_MESSAGES[listing.type])}</td>
-                <td>{intl.formatMessage({ id: 'journey.volume.value' }, { volume: listing.volume_m3 })}</td>
-                <td>
+              <tr key={listing.listing_id} role="row">
+                <th scope="row" role="rowheader">
+                  <span className="journey-cell-label" aria-hidden="true">
+                    {intl.formatMessage({ id: 'journey.jobs.job' })}{' '}
+                  </span>
+                  {listing.listing_id}
+                </th>
+                <td role="cell">{intl.formatMessage(CATEGORY_MESSAGES[listing.type])}</td>
+                <td role="cell">{intl.formatMessage({ id: 'journey.volume.value' }, { volume: listing.volume_m3 })}</td>
+                <td role="cell">
                   {fmt.date(listing.pickup.date_start)}, {fmt.time(listing.pickup.date_start)}
                 </td>
               </tr>
@@ -102,13 +120,15 @@ export function JourneyBreakdown({ view, serverNow }: { view: JourneyResponse; s
             <tr>
               <th scope="row">
                 {intl.formatMessage({ id: 'journey.pay.mileage' }, { miles })}
-                <span className="journey-pay-rate">
+                <span className="journey-pay-rate" data-testid="journey-pay-mileage-rate">
                   {intl.formatMessage(
-                    { id: 'journey.pay.mileageRate' },
+                    { id: 'journey.pay.mileageApplied' },
                     {
-                      first: money(JOURNEY_RATES.mileage[0].pencePerMile),
-                      upTo: JOURNEY_RATES.mileage[0].upToMiles,
-                      beyond: money(JOURNEY_RATES.mileage[1].pencePerMile),
+                      within: Math.min(miles, firstBand.upToMiles),
+                      beyondMiles: Math.max(0, miles - firstBand.upToMiles),
+                      first: money(firstBand.pencePerMile),
+                      upTo: firstBand.upToMiles,
+                      beyond: money(beyondBand.pencePerMile),
                     },
                   )}
                 </span>
@@ -119,10 +139,15 @@ export function JourneyBreakdown({ view, serverNow }: { view: JourneyResponse; s
             <tr>
               <th scope="row">
                 {intl.formatMessage({ id: 'journey.pay.largeLoad' }, { volume: journey.volume_m3 })}
-                <span className="journey-pay-rate">
+                <span className="journey-pay-rate" data-testid="journey-pay-large-load-rate">
                   {intl.formatMessage(
-                    { id: 'journey.pay.largeLoadRate' },
-                    { rate: money(JOURNEY_RATES.largeLoad.pencePerM3), over: JOURNEY_RATES.largeLoad.overM3 },
+                    { id: 'journey.pay.largeLoadApplied' },
+                    {
+                      applies: volumeOver > 0 ? 'yes' : 'no',
+                      extra: intl.formatNumber(volumeOver, { maximumFractionDigits: 1 }),
+                      over: overM3,
+                      rate: money(pencePerM3),
+                    },
                   )}
                 </span>
               </th>
@@ -139,6 +164,20 @@ export function JourneyBreakdown({ view, serverNow }: { view: JourneyResponse; s
           </tfoot>
         </table>
       </div>
+      <p className="muted journey-note" data-testid="journey-pay-rates">
+        {intl.formatMessage(
+          { id: 'journey.pay.rates' },
+          {
+            one: money(JOURNEY_RATES.hourly[1]),
+            two: money(JOURNEY_RATES.hourly[2]),
+            first: money(firstBand.pencePerMile),
+            upTo: firstBand.upToMiles,
+            beyond: money(beyondBand.pencePerMile),
+            over: overM3,
+            rate: money(pencePerM3),
+          },
+        )}
+      </p>
       <dl className="journey-offered">
         <div>
           <dt>{intl.formatMessage({ id: 'journey.pay.offered' })}</dt>

@@ -7,9 +7,10 @@ import type { ChargeBand, DeallocationReason, NodeAction, NotEligibleReason } fr
  * `npm run i18n:check` sees every id.
  */
 
-/** Spec §8 success toasts, by action. */
+/** Spec §8 success toasts, by action (and the edit of an interest, spec §4). */
 export const SUCCESS_TOASTS: Readonly<Record<JourneyActionId, MessageDescriptor>> = defineMessages({
   express_interest: { id: 'journey.toast.express_interest' },
+  edit: { id: 'journey.toast.edit' },
   cancel_interest: { id: 'journey.toast.cancel_interest' },
   click_and_claim: { id: 'journey.toast.click_and_claim' },
   allocate_driver: { id: 'journey.toast.allocate_driver' },
@@ -20,6 +21,7 @@ export const SUCCESS_TOASTS: Readonly<Record<JourneyActionId, MessageDescriptor>
 /** Spec §8 danger toasts' titles, by action (the text under them is the server's). */
 export const FAILURE_TOASTS: Readonly<Record<JourneyActionId, MessageDescriptor>> = defineMessages({
   express_interest: { id: 'journey.toast.express_interest.failed' },
+  edit: { id: 'journey.toast.edit.failed' },
   cancel_interest: { id: 'journey.toast.cancel_interest.failed' },
   click_and_claim: { id: 'journey.toast.click_and_claim.failed' },
   allocate_driver: { id: 'journey.toast.allocate_driver.failed' },

@@ -19,10 +19,19 @@ import { QUOTE_ERROR_MESSAGES } from '@/src/pages/find-work/listing-labels';
 
 /**
  * The offer of an open journey (spec §4): express interest (vehicle, the partner's own price and return price,
- * how many people) or click and claim (vehicle, driver, return leg). The panel's machine (journeyOffer) decides;
- * this renders it and sends what the partner does.
+ * how many people) or click and claim (vehicle, driver, return leg); or the edit of a pending interest, the same form
+ * on its values, with `onDiscard` to close it unchanged. The panel's machine (journeyOffer) decides; this renders it
+ * and sends what the partner does.
  */
-export function JourneyOfferPanel({ offer, quote }: { offer: OfferActorRef; quote: number }) {
+export function JourneyOfferPanel({
+  offer,
+  quote,
+  onDiscard,
+}: {
+  offer: OfferActorRef;
+  quote: number;
+  onDiscard?: () => void;
+}) {
   const intl = useIntl();
   const fmt = useFormatters();
   const context = useSelector(offer, (s) => s.context);
@@ -32,6 +41,7 @@ export function JourneyOfferPanel({ offer, quote }: { offer: OfferActorRef; quot
   const unanswered = useSelector(offer, isUnanswered);
   const errors = useSelector(offer, shownOfferErrors);
   const interest = context.method === 'EXPRESS_INTEREST';
+  const editing = context.editing !== null;
   const example = intl.formatNumber(120.5, { minimumFractionDigits: 2 });
   const amountError = (error: QuoteAmountError | undefined) =>
     error
@@ -64,7 +74,9 @@ export function JourneyOfferPanel({ offer, quote }: { offer: OfferActorRef; quot
   return (
     <form className="journey-offer" onSubmit={submit} noValidate aria-busy={submitting} data-testid="journey-offer">
       <p className="muted journey-hint">
-        {intl.formatMessage({ id: interest ? 'journey.offer.interestHint' : 'journey.offer.claimHint' })}
+        {intl.formatMessage({
+          id: editing ? 'journey.offer.editHint' : interest ? 'journey.offer.interestHint' : 'journey.offer.claimHint',
+        })}
       </p>
       <VehicleChoice
         vehicles={context.vehicles}
@@ -161,8 +173,20 @@ export function JourneyOfferPanel({ offer, quote }: { offer: OfferActorRef; quot
       <Button type="submit" className="button button-block" isPending={submitting} data-testid="journey-offer-submit">
         {unanswered
           ? intl.formatMessage({ id: 'journey.offer.retry' })
-          : intl.formatMessage({ id: interest ? 'journey.offer.express' : 'journey.offer.claim' })}
+          : intl.formatMessage({
+              id: editing ? 'journey.offer.saveChanges' : interest ? 'journey.offer.express' : 'journey.offer.claim',
+            })}
       </Button>
+      {onDiscard ? (
+        // while the change is on its way the form waits for the answer: closing it then would hide what was sent
+        <Button
+          className="button button-secondary button-block journey-discard"
+          onPress={onDiscard}
+          isDisabled={submitting}
+        >
+          {intl.formatMessage({ id: 'journey.offer.discard' })}
+        </Button>
+      ) : null}
     </form>
   );
 }

@@ -1,12 +1,13 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { Component, lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { Button, Tooltip, TooltipTrigger } from 'react-aria-components';
-import { useIntl } from 'react-intl';
+import { useIntl, type IntlShape } from 'react-intl';
 import { Link, useParams } from 'wouter';
 import { journeyAllocationMachine } from '@/machines/journey-allocation/journey-allocation.machine';
 import {
   allocationPanel,
   canCancelInterest,
+  canEditInterest,
   cancelMsLeft,
   driverActor,
   handedBackOf,
@@ -14,6 +15,7 @@ import {
   interestOf,
   isBusy,
   isCancellingInterest,
+  isEditingInterest,
   isNotFound,
   offerActor,
   serverNowOf,
@@ -35,6 +37,7 @@ import { CHARGE_BANDS, FAILURE_TOASTS, NOT_ELIGIBLE, SUCCESS_TOASTS } from './jo
 import { JourneyOfferPanel } from './journey-offer-panel';
 import { JourneySchedule } from './journey-schedule';
 import './journey-page.css';
+import { failureText } from '@/src/format/failure-text';
 
 /** MapLibre is large: it loads with this page only, after the rest. */
 const JourneyRouteMap = lazy(() => import('./journey-route-map'));
@@ -67,7 +70,9 @@ function JourneyView({ id }: { id: string }) {
   const intl = useIntl();
   const fmt = useFormatters();
   const toasts = useToasts();
-  const actor = useActorRef(journeyAllocationMachine, { input: { id } });
+  // the language's decimal separator, for the amounts an edit of an interest fills its fields with
+  const decimalSeparator = intl.formatNumberToParts(1.5).find((part) => part.type === 'decimal')?.value ?? '.';
+  const actor = useActorRef(journeyAllocationMachine, { input: { id, decimalSeparator } });
   const view = useSelector(actor, viewOf);
   const notFound = useSelector(actor, isNotFound);
   const failed = useSelector(actor, hasLoadFailed);
@@ -75,6 +80,7 @@ function JourneyView({ id }: { id: string }) {
   const handedBack = useSelector(actor, handedBackOf);
 
   // The machines ask for toasts with the action and the server's words; they are translated in the language shown now.
+
   useEffect(() => {
     const subscription = actor.on('journey.notice', (notice: JourneyNotice) =>
       toasts.send({
@@ -87,7 +93,7 @@ function JourneyView({ id }: { id: string }) {
                 count: notice.count ?? 1,
               })
             : intl.formatMessage(FAILURE_TOASTS[notice.action]),
-        ...(notice.messages && notice.messages.length > 0 ? { text: notice.messages.join('\n') } : {}),
+        ...noticeText(intl, notice),
       }),
     );
     return () => subscription.unsubscribe();
@@ -230,7 +236,7 @@ function AllocationPanelView({
         </>
       );
     case 'pending':
-      return <PendingInterest actor={actor} />;
+      return <PendingInterest actor={actor} quote={journey.tp_quote.amount} />;
     case 'allocated':
       return (
         <>
@@ -287,14 +293,34 @@ function AllocationPanelView({
   }
 }
 
-/** UNALLOCATED + EXPRESSED_INTEREST: the interest waits; cancel until the deadline, counted down on the server's clock. */
-function PendingInterest({ actor }: { actor: PageActor }) {
+/**
+ * UNALLOCATED + EXPRESSED_INTEREST: the interest waits. Until the deadline, counted down on the server's clock, it can
+ * be cancelled or changed (spec §4 edit: the offer panel on the interest's values, then back here with the new ones).
+ */
+function PendingInterest({ actor, quote }: { actor: PageActor; quote: number }) {
   const intl = useIntl();
   const fmt = useFormatters();
   const interest = useSelector(actor, interestOf);
   const cancellable = useSelector(actor, canCancelInterest);
   const cancelling = useSelector(actor, isCancellingInterest);
+  const editable = useSelector(actor, canEditInterest);
+  const editing = useSelector(actor, isEditingInterest);
+  const offer = useSelector(actor, offerActor);
   const left = useSelector(actor, cancelMsLeft);
+
+  if (editing)
+    return (
+      <div className="journey-pending" data-testid="journey-pending">
+        <h3 className="journey-subtitle">{intl.formatMessage({ id: 'journey.pending.editTitle' })}</h3>
+        {offer ? (
+          <JourneyOfferPanel
+            offer={offer}
+            quote={quote}
+            onDiscard={() => actor.send({ type: 'interest.editDiscarded' })}
+          />
+        ) : null}
+      </div>
+    );
   return (
     <div className="journey-pending" data-testid="journey-pending">
       <div className="journey-notice journey-notice-wait">
@@ -302,7 +328,11 @@ function PendingInterest({ actor }: { actor: PageActor }) {
         <p>{intl.formatMessage({ id: 'journey.pending.body' })}</p>
       </div>
       {interest ? (
-        <dl className="journey-facts-list">
+        <dl className="journey-facts-list" data-testid="journey-interest">
+          <div>
+            <dt>{intl.formatMessage({ id: 'journey.vehicle.label' })}</dt>
+            <dd>{interest.registration_number}</dd>
+          </div>
           <div>
             <dt>{intl.formatMessage({ id: 'journey.pending.quote' })}</dt>
             <dd>{fmt.money(interest.tp_quote.amount)}</dd>
@@ -335,7 +365,7 @@ function PendingInterest({ actor }: { actor: PageActor }) {
         <>
           <p className="journey-countdown" data-testid="journey-cancel-countdown">
             {intl.formatMessage(
-              { id: 'journey.pending.cancelUntil' },
+              { id: editable ? 'journey.pending.changeUntil' : 'journey.pending.cancelUntil' },
               {
                 left: formatCountdown(left, fmt.locale),
                 date: fmt.date(interest?.cancellable_until),
@@ -343,13 +373,24 @@ function PendingInterest({ actor }: { actor: PageActor }) {
               },
             )}
           </p>
-          <Button
-            className="button button-secondary button-block"
-            onPress={() => actor.send({ type: 'interest.cancelled' })}
-            isPending={cancelling}
-          >
-            {intl.formatMessage({ id: 'journey.pending.cancel' })}
-          </Button>
+          <div className="journey-buttons">
+            {editable ? (
+              <Button
+                className="button button-secondary"
+                onPress={() => actor.send({ type: 'interest.editStarted' })}
+                isDisabled={cancelling}
+              >
+                {intl.formatMessage({ id: 'journey.pending.edit' })}
+              </Button>
+            ) : null}
+            <Button
+              className="button button-secondary"
+              onPress={() => actor.send({ type: 'interest.cancelled' })}
+              isPending={cancelling}
+            >
+              {intl.formatMessage({ id: 'journey.pending.cancel' })}
+            </Button>
+          </div>
         </>
       ) : (
         <p className="muted" data-testid="journey-cancel-closed">
@@ -368,7 +409,7 @@ function NotEligible({ view }: { view: JourneyResponse }) {
     <div className="journey-not-eligible" data-testid="journey-not-eligible">
       <TooltipTrigger delay={300}>
         <Button className="journey-badge journey-badge-no">
-          {intl.formatMessage({ id: 'journey.notEligible.badge' })} <span aria-hidden="true">ⓘ</span>
+          {intl.formatMessage({ id: 'journey.notEligible.badge' })} <InfoIcon />
         </Button>
         <Tooltip className="journey-tooltip" placement="bottom">
           {intl.formatMessage({ id: 'journey.notEligible.tooltip' })}
@@ -377,6 +418,17 @@ function NotEligible({ view }: { view: JourneyResponse }) {
       <p>{intl.formatMessage(NOT_ELIGIBLE[reason], { volume: view.journey.volume_m3 })}</p>
       <p>{intl.formatMessage({ id: 'journey.notEligible.contact' })}</p>
     </div>
+  );
+}
+
+/** An "i" in a circle, drawn: the ⓘ character is missing from common fonts and shows as an empty box there. */
+function InfoIcon() {
+  return (
+    <svg className="journey-info-icon" viewBox="0 0 16 16" width="14" height="14" aria-hidden="true" focusable="false">
+      <circle cx="8" cy="8" r="7" fill="none" stroke="currentColor" strokeWidth="1.5" />
+      <circle cx="8" cy="4.75" r="1" fill="currentColor" />
+      <path d="M8 7v5" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" />
+    </svg>
   );
 }
 
@@ -408,6 +460,13 @@ function TrackingCard({ actor }: { actor: PageActor }) {
  * requirements, and what the partner can do with it by its allocation state. One machine per journey: a new id in
  * the address starts afresh.
  */
+/** A toast's text: a refusal's messages one a line (spec §8); a call that failed otherwise, in the portal's words. */
+function noticeText(intl: IntlShape, notice: JourneyNotice): { text?: string } {
+  if (notice.failure && notice.failure !== 'refused')
+    return { text: failureText(intl, { kind: notice.failure, message: '' }) };
+  return notice.messages && notice.messages.length > 0 ? { text: notice.messages.join('\n') } : {};
+}
+
 export default function JourneyPage() {
   const { id = '' } = useParams<{ id: string }>();
   return <JourneyView key={id} id={id} />;
