@@ -26,6 +26,8 @@ const server = (port: number, env: Record<string, string>) => ({
     ...(process.env.DIST_DIR ? { DIST_DIR: process.env.DIST_DIR } : {}),
     LOGIN_ATTEMPTS_PER_ADDRESS: '1000',
     TOKEN_CALLS_PER_ADDRESS: '1000',
+    // the reservation lifecycle job every 3 s, so an offer with a short expiry is timed out by the server itself
+    RESERVATION_JOB_EVERY_S: '3',
     ...env,
   },
 });

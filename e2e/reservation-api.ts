@@ -96,10 +96,37 @@ export class ReservationApi {
     return ((await created.json()) as { data: Reservation[] }).data[0]!;
   }
 
+  /**
+   * The reservation team's return offer (admins only): POST v1/admin/reservations/{id}/return-offer with an offer that
+   * runs out `expiresInS` seconds from now. Answers the reservation as its partner now sees it.
+   */
+  async returnOffer(id: number, expiresInS: number): Promise<Reservation> {
+    const res = await this.http.post(`${ORIGIN}/v1/admin/reservations/${id}/return-offer`, {
+      headers: this.headers,
+      data: { payload: { expires_in_s: expiresInS } },
+    });
+    if (!res.ok()) throw new Error(`return-offer failed: ${res.status()} ${await res.text()}`);
+    return ((await res.json()) as { data: Reservation }).data;
+  }
+
+  /** POST v1/reservations/{id}/accept-offer as the portal sends it; its status and body. */
+  async acceptOffer(id: number): Promise<{ status: number; body: unknown }> {
+    const res = await this.http.post(`${ORIGIN}/v1/reservations/${id}/accept-offer`, {
+      headers: this.headers,
+      data: {},
+    });
+    return { status: res.status(), body: await res.json() };
+  }
+
   async dispose(): Promise<void> {
     await this.http.dispose();
   }
 }
+
+/** The instant (ms) of a London wall-clock time `HH:mm` on `date`. */
+export const londonTimeOn = (date: string, time: string): number =>
+  Temporal.PlainDate.from(date).toZonedDateTime({ timeZone: 'Europe/London', plainTime: Temporal.PlainTime.from(time) })
+    .epochMilliseconds;
 
 /** The London date `days` after today, yyyy-MM-dd. */
 export const londonDateIn = (days: number): string =>

@@ -465,6 +465,8 @@ export const RESERVATION_MESSAGES = {
   cancellationRequested: 'messages.reservation_cancellation_requested',
   offerAccepted: 'messages.reservation_offer_accepted',
   offerRejected: 'messages.reservation_offer_rejected',
+  /** The reservation team made a return offer (POST v1/admin/reservations/{id}/return-offer). */
+  offerMade: 'messages.reservation_offer_made',
   ruleErrors: 'messages.reservation_errors',
 } as const;
 export const ReservationActionResponse = Schema.Struct({ message: Schema.String, data: Reservation });
@@ -538,4 +540,29 @@ export const RESERVATION_REFUSALS = {
   offerExpired: 'This offer has expired.',
   /** 403: the caller may not make reservations (not a journey-ready transport partner, spec §6). */
   notEligible: 'You are not eligible to make reservations.',
+  /** The team's return offer on a reservation that is not pending (the lifecycle takes it only from pending). */
+  notPending: 'Only a pending reservation can be offered back.',
+  /** The team's return offer on a reservation that has started: no time is left to answer it. */
+  started: 'This reservation has already started.',
 } as const;
+
+/** Shortest and longest time a return offer made by the reservation team may stay open, seconds. */
+export const MIN_OFFER_EXPIRY_S = 5;
+export const MAX_OFFER_EXPIRY_S = 24 * 3600;
+
+/**
+ * POST /v1/admin/reservations/{id}/return-offer (admins only: the reservation team): return a partner's pending
+ * reservation with an offer that runs out `expires_in_s` seconds from now (never past the reservation's start). The
+ * answer is `{ message, data: Reservation }`, the reservation as its partner now sees it.
+ */
+export const AdminReturnOfferRequest = Schema.Struct({
+  payload: Schema.Struct({
+    expires_in_s: Schema.Number.pipe(
+      Schema.int({ message: () => 'expires_in_s is a whole number of seconds' }),
+      Schema.between(MIN_OFFER_EXPIRY_S, MAX_OFFER_EXPIRY_S, {
+        message: () => `expires_in_s is between ${MIN_OFFER_EXPIRY_S} and ${MAX_OFFER_EXPIRY_S} seconds`,
+      }),
+    ),
+  }).annotations({ identifier: 'AdminReturnOffer' }),
+});
+export type AdminReturnOfferRequest = typeof AdminReturnOfferRequest.Type;

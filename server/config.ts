@@ -42,7 +42,24 @@ export interface Config {
    * so new-work alerts arrive live. Unset (null or absent) by default and in tests.
    */
   readonly newWorkEveryS?: number | null;
+  /**
+   * The reservation lifecycle's clock (server/reservations/): how often the decision job runs (RESERVATION_JOB_EVERY_S,
+   * default 60), how long after a request the team decides (RESERVATION_DECISION_AFTER_S, default 7200, at most the
+   * 24 hours of spec §9) and how long a return offer stays open (RESERVATION_OFFER_LIFETIME_S, default 43200). Shorter
+   * values speed the lifecycle up for demos and tests; absent means the default.
+   */
+  readonly reservationJobEveryS?: number;
+  readonly reservationDecisionAfterS?: number;
+  readonly reservationOfferLifetimeS?: number;
 }
+
+/** The reservation lifecycle's defaults and the decision's upper bound (spec §9: a decision within 24 hours). */
+export const RESERVATION_CLOCK_DEFAULTS = {
+  jobEveryS: 60,
+  decisionAfterS: 2 * 3600,
+  offerLifetimeS: 12 * 3600,
+} as const;
+export const MAX_RESERVATION_DECISION_AFTER_S = 24 * 3600;
 
 /** At most `limit` counted events per key in a window of `windowS` seconds from the first one. */
 export interface WindowLimit {
@@ -101,8 +118,8 @@ const origin = (name: string, raw: string | undefined): string | null => {
 
 /**
  * Reads PORT, DATA_DIR, DIST_DIR, DATABASE_URL, TOKEN_TTL_S, SESSION_TTL_S, FAKE_DATE, PUBLIC_ORIGIN,
- * LOGIN_FAILURES_PER_ACCOUNT, LOGIN_ATTEMPTS_PER_ADDRESS, TOKEN_CALLS_PER_ADDRESS and NEW_WORK_EVERY_S; throws on a
- * malformed value.
+ * LOGIN_FAILURES_PER_ACCOUNT, LOGIN_ATTEMPTS_PER_ADDRESS, TOKEN_CALLS_PER_ADDRESS, NEW_WORK_EVERY_S,
+ * RESERVATION_JOB_EVERY_S, RESERVATION_DECISION_AFTER_S and RESERVATION_OFFER_LIFETIME_S; throws on a malformed value.
  */
 export const readConfig = (env: NodeJS.ProcessEnv): Config => ({
   port: positiveInt('PORT', env.PORT, 8080),
@@ -147,7 +164,31 @@ export const readConfig = (env: NodeJS.ProcessEnv): Config => ({
   trustTestClientHeader: false,
   faultInjection: faultInjectionSwitch(env),
   newWorkEveryS: env.NEW_WORK_EVERY_S ? positiveInt('NEW_WORK_EVERY_S', env.NEW_WORK_EVERY_S, 0) : null,
+  reservationJobEveryS: positiveInt(
+    'RESERVATION_JOB_EVERY_S',
+    env.RESERVATION_JOB_EVERY_S,
+    RESERVATION_CLOCK_DEFAULTS.jobEveryS,
+  ),
+  reservationDecisionAfterS: atMost(
+    'RESERVATION_DECISION_AFTER_S',
+    positiveInt(
+      'RESERVATION_DECISION_AFTER_S',
+      env.RESERVATION_DECISION_AFTER_S,
+      RESERVATION_CLOCK_DEFAULTS.decisionAfterS,
+    ),
+    MAX_RESERVATION_DECISION_AFTER_S,
+  ),
+  reservationOfferLifetimeS: positiveInt(
+    'RESERVATION_OFFER_LIFETIME_S',
+    env.RESERVATION_OFFER_LIFETIME_S,
+    RESERVATION_CLOCK_DEFAULTS.offerLifetimeS,
+  ),
 });
+
+function atMost(name: string, value: number, most: number): number {
+  if (value > most) throw new Error(`${name} must be at most ${most}, got '${value}'`);
+  return value;
+}
 
 function faultInjectionSwitch(env: NodeJS.ProcessEnv): boolean {
   const on = env.FAULT_INJECTION === '1';

@@ -2,16 +2,18 @@
  * The reference partner API and portal server: `tsx server/main.ts` (npm start builds the portal first).
  * Env: PORT (8080), DATA_DIR (.data/pglite; 'memory' for a throwaway database), DATABASE_URL (PostgreSQL instead
  * of PGlite), TOKEN_TTL_S (900), SESSION_TTL_S (30 days), FAKE_DATE (yyyy-MM-dd, app init's fake_date),
- * NEW_WORK_EVERY_S (unset; development: a random new job every N seconds).
+ * NEW_WORK_EVERY_S (unset; development: a random new job every N seconds), RESERVATION_JOB_EVERY_S (60; the
+ * reservation lifecycle job's period), RESERVATION_DECISION_AFTER_S, RESERVATION_OFFER_LIFETIME_S (server/config.ts).
  */
 import { serve } from '@hono/node-server';
 import { startNewWorkPoster } from '@/server/alerts/posted-jobs';
 import { createApp } from '@/server/app';
-import { readConfig } from '@/server/config';
+import { readConfig, RESERVATION_CLOCK_DEFAULTS } from '@/server/config';
 import { migrate } from '@/server/db/migrate';
 import { openDb } from '@/server/db/open-db';
 import { listingEvents } from '@/server/listings/listing-events';
 import { startReservationJob } from '@/server/reservations/decision-job';
+import { lifecycleClockOf } from '@/server/reservations/decision-policy';
 import { DEMO_PASSWORD } from '@/server/seed/account-plan';
 import { DEMO_ACCOUNTS } from '@/server/seed/demo-accounts';
 import { DEMO_SCALE, seedIfEmpty } from '@/server/seed/seed';
@@ -29,7 +31,10 @@ if (seeded)
   );
 
 // Reservation decisions, offer expiry and the end of each day, on the server's clock (server/reservations/).
-const reservationJob = startReservationJob(db, config.now);
+const reservationJob = startReservationJob(db, config.now, {
+  intervalMs: (config.reservationJobEveryS ?? RESERVATION_CLOCK_DEFAULTS.jobEveryS) * 1000,
+  clock: lifecycleClockOf(config),
+});
 // Development: a random new job every NEW_WORK_EVERY_S seconds, so new-work alerts arrive live (server/alerts/).
 const newWork = config.newWorkEveryS
   ? startNewWorkPoster(db, listingEvents, config.now, config.newWorkEveryS, {

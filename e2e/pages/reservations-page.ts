@@ -33,8 +33,8 @@ export class ReservationsPage {
     return card.getByTestId('reservation-status');
   }
 
-  async expectStatus(id: number, status: string): Promise<void> {
-    await expect(this.status(this.card(id))).toHaveAttribute('data-status', status);
+  async expectStatus(id: number, status: string, options?: { timeout: number }): Promise<void> {
+    await expect(this.status(this.card(id))).toHaveAttribute('data-status', status, options);
   }
 
   dialog(): Locator {
@@ -70,6 +70,53 @@ export class ReservationsPage {
     return this.card(id).getByTestId('offer-countdown');
   }
 
+  /** Opens the edit dialogue of a reservation. */
+  async startEdit(id: number): Promise<void> {
+    await this.card(id)
+      .getByRole('button', { name: /^(Change|Cambiar)$/ })
+      .click();
+    await expect(this.page.getByTestId('edit-dialog')).toBeVisible();
+  }
+
+  /** A choice of the edit dialogue's radio group (`edit-timing`, `edit-finish`, `edit-people`), by its label. */
+  async chooseInEdit(group: string, label: string): Promise<void> {
+    await this.dialog()
+      .locator(`.resv-choice:has(input[name="${group}"]) label.resv-radio`, { hasText: label })
+      .click();
+  }
+
+  /** A time of the edit dialogue (`Start time`, `End time`), by its label. */
+  async chooseEditTime(label: string, time: string): Promise<void> {
+    await this.dialog()
+      .getByRole('button', { name: new RegExp(label) })
+      .click();
+    await this.page.getByRole('option', { name: time, exact: true }).click();
+  }
+
+  /** The message beside a field of the edit dialogue (`edit-endTime` …). */
+  editMessageOf(name: string): Locator {
+    return this.dialog().locator(`[data-field="${name}"] .field-error`);
+  }
+
+  async checkEdit(): Promise<void> {
+    await this.page.getByTestId('edit-check').click();
+  }
+
+  editPreview(): Locator {
+    return this.page.getByTestId('edit-preview');
+  }
+
+  async confirmEdit(): Promise<void> {
+    await this.page.getByTestId('edit-confirm').click();
+  }
+
+  /** The start or end fact of a card (`Start`, `End`). */
+  fact(id: number, label: string): Locator {
+    return this.card(id)
+      .locator('.resv-facts > div', { has: this.page.locator('dt', { hasText: label }) })
+      .locator('dd');
+  }
+
   async acceptOffer(id: number): Promise<void> {
     await this.card(id).getByRole('button', { name: 'Accept offer' }).click();
     await expect(this.page.getByTestId('offer-dialog')).toBeVisible();
@@ -85,6 +132,18 @@ export class ReservationsPage {
 
   range(): Locator {
     return this.page.getByTestId('historic-range');
+  }
+
+  async openHistoricPage(page: number): Promise<void> {
+    await this.page.goto(`reservations/historic?page=${page}`);
+  }
+
+  async nextPage(): Promise<void> {
+    await this.page.getByRole('button', { name: 'Next page' }).click();
+  }
+
+  async previousPage(): Promise<void> {
+    await this.page.getByRole('button', { name: 'Previous page' }).click();
   }
 }
 

@@ -73,15 +73,26 @@ export interface Window {
   readonly end: number;
 }
 
-/** The reservation's window on `date`, as the server plans it (see above). */
-export function planWindow(form: Pick<RequestForm, 'timing' | 'startTime' | 'endTime'>, date: string): Window {
-  if (form.timing === 'own_window' && isTime(form.startTime) && isTime(form.endTime))
-    return { start: instantOn(date, form.startTime), end: instantOn(date, form.endTime) };
-  if (isTime(form.startTime)) {
-    const start = instantOn(date, form.startTime);
+/**
+ * The window of a reservation on `date` from its start and end ('HH:mm', or null for anytime / a full-day end), as
+ * the server plans it (see above): an own window as given; a fixed start lasts 10 hours (cut at 03:30); an anytime
+ * full day is 08:00 to 18:00.
+ */
+export function windowOn(date: string, startTime: string | null, endTime: string | null): Window {
+  if (startTime !== null && endTime !== null)
+    return { start: instantOn(date, startTime), end: instantOn(date, endTime) };
+  if (startTime !== null) {
+    const start = instantOn(date, startTime);
     return { start, end: Math.min(start + FULL_DAY_HOURS * HOUR_MS, instantOn(date, '03:30')) };
   }
   return { start: instantOn(date, ANYTIME_DAY.start), end: instantOn(date, ANYTIME_DAY.end) };
+}
+
+/** The reservation's window on `date`, as the server plans it (see above). */
+export function planWindow(form: Pick<RequestForm, 'timing' | 'startTime' | 'endTime'>, date: string): Window {
+  const start = isTime(form.startTime) ? form.startTime : null;
+  const end = form.timing === 'own_window' && isTime(form.endTime) ? form.endTime : null;
+  return windowOn(date, start, start === null ? null : end);
 }
 
 /** A window's own rules: at most 10 hours (`windowTooLong`), and more than its two buffers (40 minutes). */

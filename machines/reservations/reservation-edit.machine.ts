@@ -1,13 +1,13 @@
 import { assign, emit, setup } from 'xstate';
 import { saveEdit, validateEdit } from './reservation-edit.actors';
-import { editChange, editIssues } from './reservation-edit.rules';
+import { editChange, editIssues, formOf, touchedBy, withPatch } from './reservation-edit.rules';
 import type { EditContext, EditEmitted, EditEvent, EditInput } from './reservation-edit.types';
 import { answerNotice, failureNotices, isUnanswered, type ReservationNotice } from './reservation-notices';
 
 type Failed = { event: { error: unknown } };
 const send = ({ context }: { context: EditContext }) => ({
   reservation: context.reservation,
-  change: editChange(context.reservation, context.people, context.capacity),
+  change: editChange(context.reservation, context.form),
   key: context.key ?? '',
 });
 const notifyFailed = {
@@ -16,10 +16,12 @@ const notifyFailed = {
 } as const;
 
 /**
- * The edit dialogue of one reservation (spec §4 edit, §7 PUT and …/validate, §8 toasts): the partner changes the
- * number of people or the capacity, the server checks the change and prices it (nothing stored), the dialogue says
- * whether it applies now or becomes a request for the team (meta.allowed_actions), and Save sends it once (an
- * Idempotency-Key kept while an answer is unknown). It ends `done` (the list is read again) or `dismissed`.
+ * The edit dialogue of one reservation (spec §4 edit, §7 PUT and …/validate "nodes, capacity, people", §8 toasts): the
+ * partner changes the number of people, the capacity, the hours (a full day from a time or anytime, or an own window)
+ * or where it finishes, each rule of spec §5 checked as they type; the server checks the change with the same rules
+ * and prices it (nothing stored; a broken rule comes back as code 101), the dialogue says whether it applies now or
+ * becomes a request for the team (meta.allowed_actions), and Save sends it once (an Idempotency-Key kept while an
+ * answer is unknown). It ends `done` (the list is read again) or `dismissed`.
  */
 export const reservationEdit = setup({
   types: {} as { context: EditContext; events: EditEvent; input: EditInput; emitted: EditEmitted },
@@ -33,16 +35,16 @@ export const reservationEdit = setup({
     })),
   },
   guards: {
-    isChangeValid: ({ context }) => editIssues(context.reservation, context.people, context.capacity).length === 0,
+    isChangeValid: ({ context }) => editIssues(context.reservation, context.form, context.customWindows).length === 0,
     isUnansweredError: (_, { error }: { error: unknown }) => isUnanswered(error),
   },
 }).createMachine({
   id: 'reservationEdit',
   context: ({ input }) => ({
     ...input,
-    people: input.reservation.people,
-    capacity: String(input.reservation.capacity.value),
+    form: formOf(input.reservation),
     preview: null,
+    touched: [],
     revealed: false,
     key: null,
     failed: false,
@@ -50,10 +52,14 @@ export const reservationEdit = setup({
   initial: 'editing',
   states: {
     editing: {
-      description: 'The form: people and capacity, with their rules beside them',
+      description: 'The form: people, capacity, hours and finish, with their rules beside them',
       on: {
-        'edit.people.changed': { actions: assign({ people: ({ event }) => event.people }) },
-        'edit.capacity.changed': { actions: assign({ capacity: ({ event }) => event.capacity }) },
+        'edit.changed': {
+          actions: assign({
+            form: ({ context, event }) => withPatch(context.form, event.patch),
+            touched: ({ context, event }) => [...new Set([...context.touched, ...touchedBy(event.patch)])],
+          }),
+        },
         'edit.checked': [{ guard: 'isChangeValid', target: 'checking' }, { actions: assign({ revealed: true }) }],
         'edit.dismissed': { target: 'dismissed' },
       },

@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import { RESERVATION_STATUSES, type Reservation } from '@/schemas/reservation';
 import {
   badgeTone,
-  changeOf,
   groupByWeek,
   isActionable,
   replacedByAccepting,
@@ -106,19 +105,5 @@ describe('accepting an offer (spec §4)', () => {
       r({ id: 6, status: 'pending_modification' }),
     ];
     expect(replacedByAccepting(offer, list).map((x) => x.id)).toEqual([2, 6]);
-  });
-});
-
-describe('an edit', () => {
-  it('keeps places and times, anytime for a stored null, anywhere as no place and no time', () => {
-    expect(changeOf(r({}), 2, 9)).toEqual({
-      people: 2,
-      capacity: { value: 9, unit: 'm3' },
-      nodes: [
-        { place: { lat: 53.48, lng: -2.24, town: 'Manchester', postcode: 'M1 1AE' }, time: 'anytime' },
-        { place: null, time: null },
-      ],
-      externalJobs: [],
-    });
   });
 });

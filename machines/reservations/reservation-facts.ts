@@ -1,10 +1,4 @@
-import {
-  ANYTIME,
-  MAX_RESERVATION_CAPACITY_M3,
-  type Reservation,
-  type ReservationChange,
-  type ReservationStatus,
-} from '@/schemas/reservation';
+import { MAX_RESERVATION_CAPACITY_M3, type Reservation, type ReservationStatus } from '@/schemas/reservation';
 
 /**
  * What the reservation lists show and allow, read from a reservation (spec §4, §5), pure. `today` is the London date
@@ -76,21 +70,3 @@ export const replacedByAccepting = (offer: Reservation, list: readonly Reservati
 /** The London date of an instant (ms). */
 export const londonDateOf = (ms: number): string =>
   Temporal.Instant.fromEpochMilliseconds(ms).toZonedDateTimeISO('Europe/London').toPlainDate().toString();
-
-/**
- * A reservation with a new number of people and capacity, as PUT v1/reservations/{id} takes it: its places, times
- * and private job unchanged (a stored time of null is `anytime`; an end with no place is 'anywhere').
- */
-export function changeOf(r: Reservation, people: Reservation['people'], capacity: number): ReservationChange {
-  const start = r.startNode.place;
-  if (!start) throw new Error(`reservation ${r.id} has no start place`);
-  return {
-    people,
-    capacity: { value: capacity, unit: 'm3' },
-    nodes: [
-      { place: start, time: r.startNode.time ?? ANYTIME },
-      r.endNode.place ? { place: r.endNode.place, time: r.endNode.time ?? ANYTIME } : { place: null, time: null },
-    ],
-    externalJobs: r.externalJobs,
-  };
-}

@@ -5,7 +5,7 @@ export type ListKind = 'current' | 'historic';
 
 export interface ListInput {
   readonly kind: ListKind;
-  /** The historic page to open first (1 when not given). */
+  /** The historic page to open first, from the address (`?page=2`); 1 when not given. */
   readonly page?: number;
 }
 
@@ -24,8 +24,10 @@ export type ListEvent =
   | { type: 'list.retried' }
   /** Read the list again (after a cancel, an edit or an answered offer). */
   | { type: 'list.refreshed' }
-  /** Historic paging: show this page. */
-  | { type: 'page.selected'; page: number };
+  /** Historic paging: the partner asks for this page (the pager); it goes into the address. */
+  | { type: 'page.selected'; page: number }
+  /** Historic paging: the address shows this page (back, forward): show it, the address is already right. */
+  | { type: 'page.restored'; page: number };
 
 /** Input of `loadReservations`. */
 export interface LoadInput {

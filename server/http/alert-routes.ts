@@ -26,7 +26,7 @@ const pathId = (raw: string): number => {
 };
 
 /** Admins only (users.role), checked on every request: a partner's token gets 403. */
-const requireAdmin =
+export const requireAdmin =
   (db: Db): MiddlewareHandler<AppEnv> =>
   async (c, next) => {
     const { rows } = await db.query<{ role: string }>('select role from users where id = $1', [c.var.signedIn.userId]);

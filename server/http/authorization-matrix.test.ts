@@ -47,10 +47,14 @@ const OWNER_JOURNEY_ID = 21;
 const OWNER_JOURNEY_LISTING_ID = 59;
 const OWNER_DRIVER_ID = 2;
 const OWNER_INTEREST_JOURNEY_ID = 1;
-/** The owner's user id and seeded reservations: 1 is pending, 3 an open return offer (checked in the last test). */
+/**
+ * The owner's user id and seeded reservations: 1 is pending, 3 an open return offer, 8 pending (the one the admin
+ * offers back), checked in the last test.
+ */
 const OWNER_USER_ID = 1;
 const OWNER_PENDING_RESERVATION_ID = 1;
 const OWNER_OFFER_RESERVATION_ID = 3;
+const OWNER_OFFERABLE_RESERVATION_ID = 8;
 /** A reservation body that decodes (schemas/reservation.ts): a full day at Manchester. */
 const RESERVATION_CHANGE = {
   people: 1,
@@ -322,6 +326,15 @@ const MATRIX: Readonly<Record<string, Row>> = {
     request: { path: `/v1/reservations/${OWNER_OFFER_RESERVATION_ID}/reject-offer`, init: { method: 'POST' } },
     status: { anonymous: 401, expired: 401, loggedOut: 401, otherPartner: 404, admin: 404 },
   },
+  // The reservation team's return offer is for admins: a partner's valid request is refused (403), the admin's
+  // offers the owner's pending reservation back (200; checked in the last test).
+  'POST /v1/admin/reservations/:id/return-offer': {
+    request: {
+      path: `/v1/admin/reservations/${OWNER_OFFERABLE_RESERVATION_ID}/return-offer`,
+      init: jsonPost({ payload: { expires_in_s: 600 } }),
+    },
+    status: { anonymous: 401, expired: 401, loggedOut: 401, otherPartner: 403, admin: 200 },
+  },
   // Outside /v1 at the spec's path, behind the same bearer check.
   'GET /ts/public/v1/vehicles': {
     request: { path: '/ts/public/v1/vehicles?include-place-info=true&status=APPROVED' },
@@ -513,14 +526,15 @@ describe('whose data comes back', () => {
 });
 
 describe("the owner's reservations", () => {
-  it('survive every other caller’s edit, cancel and answer to the offer', async () => {
+  it('survive every other caller’s edit, cancel and answer to the offer; only the admin offered one back', async () => {
     const { rows } = await t.db.query<{ id: number; status: string; user_id: number; people: string }>(
-      'select id, status, user_id, people from reservations where id in ($1, $2) order by id',
-      [OWNER_PENDING_RESERVATION_ID, OWNER_OFFER_RESERVATION_ID],
+      'select id, status, user_id, people from reservations where id in ($1, $2, $3) order by id',
+      [OWNER_PENDING_RESERVATION_ID, OWNER_OFFER_RESERVATION_ID, OWNER_OFFERABLE_RESERVATION_ID],
     );
     expect(rows).toEqual([
       { id: OWNER_PENDING_RESERVATION_ID, status: 'pending', user_id: OWNER_USER_ID, people: '1' },
       { id: OWNER_OFFER_RESERVATION_ID, status: 'return_offer', user_id: OWNER_USER_ID, people: '1' },
+      { id: OWNER_OFFERABLE_RESERVATION_ID, status: 'return_offer', user_id: OWNER_USER_ID, people: '1' },
     ]);
     const owner = await t.db.query<{ email: string }>('select email from users where id = $1', [OWNER_USER_ID]);
     expect(owner.rows[0]?.email).toBe(OWNER);

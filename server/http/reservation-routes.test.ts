@@ -13,7 +13,7 @@ import {
   type ReservationInput,
 } from '@/schemas/reservation';
 import { REPLAYED_HEADER } from '@/server/http/idempotency';
-import { nodes, PLACES, privateJob, reservationInput } from '@/server/reservations/reservation-test-inputs';
+import { at, nodes, PLACES, privateJob, reservationInput } from '@/server/reservations/reservation-test-inputs';
 import { createSeededApp, jsonPost, SETUP_TIMEOUT_MS, signIn, type SeededApp } from '@/server/testing/seeded-app';
 import { addDays, londonDate, londonInstant } from '@/server/time/london';
 
@@ -372,6 +372,132 @@ describe('PUT /v1/reservations/{id} and POST …/validate (edit)', () => {
     });
     expect(form.status).toBe(422);
     expect(((await form.json()) as { errors: object }).errors).toHaveProperty('externalJobs');
+  });
+});
+
+describe('an edit of the time window and the finish, held to every time rule of spec §5 at its boundary', () => {
+  let plain: number;
+  let withJob: number;
+  const day = () => addDays(today, 22);
+  const edit = (id: number, change: Partial<ReservationInput>, save = false) =>
+    save
+      ? put(`/v1/reservations/${id}`, { payload: reservationInput({ date: day(), ...change }) })
+      : post(`/v1/reservations/${id}/validate`, { payload: reservationInput({ date: day(), ...change }) });
+  const window = (from: [number, number], to: [number, number] | 'anytime' | null, end = PLACES.manchester) =>
+    nodes(
+      PLACES.manchester,
+      at(from[0], from[1], day()),
+      to === null ? null : end,
+      to === null ? null : to === 'anytime' ? 'anytime' : at(to[0], to[1], day()),
+    );
+  const job = () =>
+    privateJob({ from: at(10, 0, day()), to: at(12, 0, day()) }, { from: at(13, 0, day()), to: at(15, 0, day()) });
+  const ruleCodes = async (response: Response) => {
+    expect(response.status).toBe(422);
+    return (await decode(response, ReservationRulesFailure)).errors.map((e) => [e.code, e.field]);
+  };
+  const fieldErrors = async (response: Response) => {
+    expect(response.status).toBe(422);
+    const body = (await response.json()) as { message: string; errors: Record<string, string[]> };
+    expect(body.message).toBe('messages.validation');
+    return body.errors;
+  };
+
+  beforeAll(async () => {
+    plain = await createOne(reservationInput({ date: day() }), vans[2]);
+    withJob = await createOne(reservationInput({ date: day(), externalJobs: [job()] }), vans[3]);
+  });
+
+  it('takes an own window of exactly 10 hours (custom), not one minute more', async () => {
+    const ten = await edit(plain, { nodes: window([8, 0], [18, 0]) });
+    expect(ten.status).toBe(200);
+    expect((await decode(ten, ReservationActionResponse)).data).toMatchObject({
+      type: 'custom',
+      start_time_type: 'fixed',
+      startNode: { time: at(8, 0, day()) },
+      endNode: { time: at(18, 0, day()) },
+    });
+    expect(await fieldErrors(await edit(plain, { nodes: window([8, 0], [18, 1]) }))).toEqual({
+      'nodes.1.time': ['A reservation lasts at most 10 hours'],
+    });
+  });
+
+  it('needs more than its two 20-minute buffers: 40 minutes is too early an end, 41 is not', async () => {
+    expect(await ruleCodes(await edit(plain, { nodes: window([8, 0], [8, 40]) }))).toEqual([
+      ['reservation_end_too_early', 'nodes.1.time'],
+    ]);
+    expect(await ruleCodes(await edit(plain, { nodes: window([8, 0], [7, 0]) }))).toEqual([
+      ['reservation_end_too_early', 'nodes.1.time'],
+    ]);
+    expect((await edit(plain, { nodes: window([8, 0], [8, 41]) })).status).toBe(200);
+  });
+
+  it('keeps its times within the reservation day, 04:00 to 03:30 the next morning', async () => {
+    expect((await edit(plain, { nodes: window([4, 0], 'anytime') })).status).toBe(200);
+    expect(Object.keys(await fieldErrors(await edit(plain, { nodes: window([3, 59], 'anytime') })))).toEqual([
+      'nodes.0.time',
+    ]);
+    expect((await edit(plain, { nodes: window([17, 30], [27, 30]) })).status).toBe(200);
+    expect(Object.keys(await fieldErrors(await edit(plain, { nodes: window([17, 31], [27, 31]) })))).toEqual([
+      'nodes.1.time',
+    ]);
+  });
+
+  it("finishes 'anywhere' only with an anytime start, and not with a private job", async () => {
+    expect(Object.keys(await fieldErrors(await edit(plain, { nodes: window([8, 0], null) })))).toEqual([
+      'nodes.0.time',
+    ]);
+    const anywhere = await edit(plain, { nodes: nodes(PLACES.manchester, 'anytime', null, null) });
+    expect((await decode(anywhere, ReservationActionResponse)).data.endNode).toEqual({ time: null, place: null });
+    expect(
+      Object.keys(
+        await fieldErrors(
+          await edit(withJob, { nodes: nodes(PLACES.manchester, 'anytime', null, null), externalJobs: [job()] }),
+        ),
+      ),
+    ).toEqual(['externalJobs']);
+  });
+
+  it('keeps 20 minutes between the window and its private job, and the delivery inside it', async () => {
+    const around = (from: [number, number], to: [number, number]) =>
+      edit(withJob, { nodes: window(from, to), externalJobs: [job()] });
+    expect((await around([9, 40], [15, 20])).status).toBe(200);
+    expect(await ruleCodes(await around([9, 41], [15, 20]))).toEqual([
+      ['private_job_too_close', 'externalJobs.0.nodes.0.timeWindowStart'],
+    ]);
+    expect(await ruleCodes(await around([9, 40], [15, 19]))).toEqual([
+      ['private_job_too_close', 'externalJobs.0.nodes.1.timeWindowEnd'],
+    ]);
+    expect(await ruleCodes(await around([9, 40], [14, 59]))).toEqual([
+      ['delivery_window_after_reservation_end', 'externalJobs.0.nodes.1.timeWindowEnd'],
+    ]);
+  });
+
+  it('is too short for a far finish: the window less its buffers must cover the drive', async () => {
+    // Manchester → Newcastle is about 150 road miles: 200 minutes at 45 mph, so 4 hours less 40 minutes is short
+    const far = (to: [number, number]) => edit(plain, { nodes: window([8, 0], to, PLACES.newcastle) });
+    expect(await ruleCodes(await far([11, 0]))).toEqual([['duration_too_short_for_distance', 'nodes.1.time']]);
+    const body = await decode(await far([18, 0]), ReservationActionResponse);
+    expect([body.data.type, body.data.endNode.place?.town]).toEqual(['national', 'Newcastle upon Tyne']);
+  });
+
+  it('stores a new window of a pending reservation at once, priced again', async () => {
+    const saved = await edit(plain, { nodes: window([9, 0], [15, 0]) }, true);
+    const body = await decode(saved, ReservationActionResponse);
+    expect(body).toMatchObject({
+      message: 'messages.reservation_updated',
+      data: {
+        status: 'pending',
+        type: 'custom',
+        startNode: { time: at(9, 0, day()) },
+        endNode: { time: at(15, 0, day()) },
+      },
+    });
+    const { rows } = await t.db.query<{ start_time: Date; end_time: Date }>(
+      'select start_time, end_time from reservations where id = $1',
+      [plain],
+    );
+    expect(rows[0]).toEqual({ start_time: new Date(at(9, 0, day())), end_time: new Date(at(15, 0, day())) });
   });
 });
 

@@ -1,6 +1,7 @@
 import { Hono, type Context } from 'hono';
 import {
   AcceptDraftsRequest,
+  AdminReturnOfferRequest,
   CancelReservationRequest,
   EditReservationRequest,
   ReservationListQuery,
@@ -8,12 +9,19 @@ import {
 } from '@/schemas/reservation';
 import type { Config } from '@/server/config';
 import type { Db } from '@/server/db/db';
+import { requireAdmin } from '@/server/http/alert-routes';
 import { NOT_FOUND } from '@/server/http/api-errors';
 import type { AppEnv } from '@/server/http/app-env';
 import { idempotency } from '@/server/http/idempotency';
 import { readBody } from '@/server/http/read-body';
 import { readQuery } from '@/server/http/read-query';
-import { answerOffer, cancelReservation, editReservation } from '@/server/reservations/reservation-changes';
+import { lifecycleClockOf } from '@/server/reservations/decision-policy';
+import {
+  answerOffer,
+  cancelReservation,
+  editReservation,
+  makeReturnOffer,
+} from '@/server/reservations/reservation-changes';
 import {
   acceptDrafts,
   loadReservationInfo,
@@ -32,10 +40,13 @@ const send = (c: Context<AppEnv>, answer: ReservationAnswer) => c.json(answer.bo
 
 /**
  * Reservations (spec §7; shapes in schemas/reservation.ts, rules in server/reservations/), mounted under /v1 behind
- * requireToken. Writes that create or change a reservation honour an Idempotency-Key (http/idempotency.ts).
+ * requireToken. Writes that create or change a reservation honour an Idempotency-Key (http/idempotency.ts). Every
+ * call runs the caller's lifecycle up to the clock first, at the configured speed (RESERVATION_DECISION_AFTER_S,
+ * RESERVATION_OFFER_LIFETIME_S). The reservation team's `POST admin/reservations/{id}/return-offer` is for admins only.
  */
 export const reservationRoutes = (db: Db, config: Config) => {
   const idempotent = idempotency(db, config);
+  const clock = lifecycleClockOf(config);
   const routes = new Hono<AppEnv>();
 
   routes.get('/reservation-info', async (c) =>
@@ -44,7 +55,7 @@ export const reservationRoutes = (db: Db, config: Config) => {
 
   routes.get('/reservations', async (c) => {
     const query = readQuery(c, ReservationListQuery, 'ReservationListQuery');
-    return c.json(await listReservations(db, { userId: c.var.signedIn.userId, now: config.now(), query }));
+    return c.json(await listReservations(db, { userId: c.var.signedIn.userId, now: config.now(), query, clock }));
   });
 
   routes.post('/reservations', async (c) => {
@@ -56,7 +67,7 @@ export const reservationRoutes = (db: Db, config: Config) => {
     const { payload } = await readBody(c, AcceptDraftsRequest, 'AcceptDraftsRequest');
     return send(
       c,
-      await acceptDrafts(db, { userId: c.var.signedIn.userId, now: config.now(), ids: payload.reservations }),
+      await acceptDrafts(db, { userId: c.var.signedIn.userId, now: config.now(), ids: payload.reservations, clock }),
     );
   });
 
@@ -66,7 +77,7 @@ export const reservationRoutes = (db: Db, config: Config) => {
     const { payload } = await readBody(c, EditReservationRequest, 'EditReservationRequest');
     return send(
       c,
-      await editReservation(db, { userId: c.var.signedIn.userId, now: config.now(), id, change: payload, save }),
+      await editReservation(db, { userId: c.var.signedIn.userId, now: config.now(), id, change: payload, save, clock }),
     );
   };
   routes.put('/reservations/:id', idempotent, edit(true));
@@ -82,6 +93,7 @@ export const reservationRoutes = (db: Db, config: Config) => {
         userId: c.var.signedIn.userId,
         now: config.now(),
         id,
+        clock,
         reason: payload.cancel_reason,
         note: payload.cancel_note,
       }),
@@ -91,10 +103,18 @@ export const reservationRoutes = (db: Db, config: Config) => {
   const offer = (accept: boolean) => async (c: Context<AppEnv>) => {
     const id = pathId(c.req.param('id') ?? '');
     if (id === null) return c.json(NOT_FOUND, 404);
-    return send(c, await answerOffer(db, { userId: c.var.signedIn.userId, now: config.now(), id, accept }));
+    return send(c, await answerOffer(db, { userId: c.var.signedIn.userId, now: config.now(), id, accept, clock }));
   };
   routes.post('/reservations/:id/accept-offer', idempotent, offer(true));
   routes.post('/reservations/:id/reject-offer', idempotent, offer(false));
+
+  // The reservation team (admins): return a partner's pending reservation with an offer expiring in expires_in_s.
+  routes.post('/admin/reservations/:id/return-offer', requireAdmin(db), async (c) => {
+    const id = pathId(c.req.param('id'));
+    if (id === null) return c.json(NOT_FOUND, 404);
+    const { payload } = await readBody(c, AdminReturnOfferRequest, 'AdminReturnOfferRequest');
+    return send(c, await makeReturnOffer(db, { now: config.now(), id, expiresInS: payload.expires_in_s, clock }));
+  });
 
   return routes;
 };

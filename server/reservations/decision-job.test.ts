@@ -85,7 +85,7 @@ const statusOf = async (id: number) => (await loadOwnReservation(t.db, userId, i
 const HOUR = 3600;
 
 describe('a new reservation', () => {
-  it('is pending, due for a decision 2 hours later, and rejected (av_rejected) with no work nearby', async () => {
+  it('is pending, due for a decision 2 hours later, and unsuccessful with no work nearby', async () => {
     const reservation = await create(thursoDay('2026-11-23'));
     expect(reservation.status).toBe('pending');
     expect(reservation.decision_due_at).toBe(new Date(t.clock.now.getTime() + 2 * HOUR * 1000).toISOString());
@@ -95,7 +95,7 @@ describe('a new reservation', () => {
     t.clock.advance(60);
     const summary = await runReservationJob(t.db, t.clock.now);
     expect(summary.decided).toBeGreaterThanOrEqual(1);
-    expect(await statusOf(reservation.id)).toBe('av_rejected');
+    expect(await statusOf(reservation.id)).toBe('unsuccessful');
     expect(t.errors).toEqual([]);
   });
 
@@ -254,7 +254,7 @@ describe('the job', () => {
     for (let i = 0; i < 200 && (await statusOf(pending.id)) === 'pending'; i++)
       await new Promise((resolve) => setTimeout(resolve, 10));
     await job.stop();
-    expect(await statusOf(pending.id)).toBe('av_rejected');
+    expect(await statusOf(pending.id)).toBe('unsuccessful');
     expect(t.errors).toEqual([]);
   });
 

@@ -6,7 +6,15 @@ import { boundingBox, METRES_PER_MILE, type LatLng } from '@/server/geo/distance
 import { haversineSql } from '@/server/geo/haversine-sql';
 import { OPEN_JOB_STATUSES } from '@/server/jobs/job-categories';
 import { startsAt } from '@/server/reservations/allowed-actions';
-import { decide, DEMAND_RADIUS_MILES, offerExpiresAt, offerPrices } from '@/server/reservations/decision-policy';
+import {
+  decide,
+  DEFAULT_LIFECYCLE_CLOCK,
+  DEMAND_RADIUS_MILES,
+  offerExpiresAt,
+  offerPrices,
+  type LifecycleClock,
+} from '@/server/reservations/decision-policy';
+import { nextStatus, statusUpdateSql } from '@/server/reservations/lifecycle';
 import { priceReservation } from '@/server/reservations/pricing';
 import { planReservation, type PlannedReservation } from '@/server/reservations/reservation-plan';
 import {
@@ -19,19 +27,21 @@ import {
 import { addDays, londonDate, londonInstant } from '@/server/time/london';
 
 /**
- * The reservation lifecycle, driven by the server's clock (decision-policy.ts has the rules). One run does, at `now`:
+ * The reservation lifecycle, driven by the server's clock (decision-policy.ts has the rules; every new status is the
+ * lifecycle machine's, lifecycle.ts). One run does, at `now`:
  *
- * 1. pending reservations whose decision is due → accepted (superseding the vehicle's other live reservations of
- *    that date), return_offer or av_rejected, priced if they were not;
- * 2. return offers past `offer_expires_at` → timed_out;
- * 3. pending cancellations due → tp_cancelled (tp_cancelled_after_association when a journey was attached);
- * 4. pending edits due → the change applied when it would be accepted, else dropped; back to the prior status;
- * 5. days that are over: accepted → no_match (no work came), journey_associated → completed.
+ * 1. pending reservations whose decision is due → the team's decision (team.accepted, team.offered,
+ *    team.unsuccessful), priced if they were not; an accepted one supersedes the vehicle's other live reservations
+ *    of that date (rival.accepted);
+ * 2. return offers past `offer_expires_at` → offer.expired (timed_out);
+ * 3. pending cancellations due → team.cancel.granted (tp_cancelled);
+ * 4. pending edits due → team.edit.decided: the change applied when it would be accepted, else dropped;
+ * 5. days that are over → day.over: accepted → no_match (no work came), journey_associated → completed.
  *
  * Every write is conditional on the row still being in the state that was read, so two runs at once (the interval
  * and a request's catch-up, or two server processes) decide each reservation once. `scope.userId` limits a run to
  * one partner: the API runs it for the caller before answering, so what a partner reads is never behind the clock,
- * whatever the interval.
+ * whatever the interval. `scope.clock` is the lifecycle's speed (server/config.ts).
  */
 export interface JobRunSummary {
   readonly expired: number;
@@ -41,37 +51,40 @@ export interface JobRunSummary {
   readonly closed: number;
 }
 
+export interface JobScope {
+  readonly userId?: number;
+  readonly clock?: LifecycleClock;
+}
+
 const DUE = `coalesce(r.decide_at, r.created_at + interval '24 hours') <= $1`;
 
 /** Runs the lifecycle once at `now`, for everyone or for one partner. */
-export const runReservationJob = async (
-  db: Db,
-  now: Date,
-  scope: { readonly userId?: number } = {},
-): Promise<JobRunSummary> => {
+export const runReservationJob = async (db: Db, now: Date, scope: JobScope = {}): Promise<JobRunSummary> => {
+  const clock = scope.clock ?? DEFAULT_LIFECYCLE_CLOCK;
   const params: SqlParam[] = [now];
   const mine = scope.userId === undefined ? '' : ` and r.user_id = $${params.push(scope.userId)}`;
+  const by = (event: Parameters<typeof statusUpdateSql>[0]) => statusUpdateSql(event, 'r.status');
 
   let decided = 0;
   const pending = await db.query<ReservationRow>(
     `${RESERVATION_SELECT} where r.status = 'pending' and ${DUE}${mine} order by r.decide_at, r.id`,
     params,
   );
-  for (const row of pending.rows) if (await decideReservation(db, row, now)) decided++;
+  for (const row of pending.rows) if (await decideReservation(db, row, now, clock)) decided++;
 
   // After the decisions: an offer decided late (its reservation already started) expires in the same run.
+  const expiry = by('offer.expired');
   const expired = await db.query<{ id: number }>(
-    `update reservations r set status = 'timed_out', updated_at = $1
-      where r.status = 'return_offer' and r.offer_expires_at <= $1${mine} returning r.id`,
+    `update reservations r set status = ${expiry.set}, updated_at = $1
+      where ${expiry.where} and r.offer_expires_at <= $1${mine} returning r.id`,
     params,
   );
 
+  const grant = by('team.cancel.granted');
   const cancelled = await db.query<{ id: number }>(
     `update reservations r
-        set status = case when r.status_before_request = 'journey_associated'
-                          then 'tp_cancelled_after_association' else 'tp_cancelled' end,
-            status_before_request = null, decide_at = null, updated_at = $1
-      where r.status = 'pending_cancellation' and ${DUE}${mine} returning r.id`,
+        set status = ${grant.set}, status_before_request = null, decide_at = null, updated_at = $1
+      where ${grant.where} and ${DUE}${mine} returning r.id`,
     params,
   );
 
@@ -82,10 +95,10 @@ export const runReservationJob = async (
   );
   for (const row of edits.rows) if (await decideChange(db, row, now)) modified++;
 
+  const over = by('day.over');
   const closed = await db.query<{ id: number }>(
-    `update reservations r
-        set status = case when r.status = 'journey_associated' then 'completed' else 'no_match' end, updated_at = $1
-      where r.status in ('accepted', 'journey_associated') and r.date < $${params.push(londonDate(now))}::date${mine}
+    `update reservations r set status = ${over.set}, updated_at = $1
+      where ${over.where} and r.date < $${params.push(londonDate(now))}::date${mine}
       returning r.id`,
     params,
   );
@@ -144,18 +157,18 @@ export const demandFor = async (
   return rows[0]?.n ?? 0;
 };
 
-/** The vehicle's other live reservations of that date give way to the accepted one. */
+/** The vehicle's other live reservations of that date give way to the accepted one (rival.accepted). */
 export const supersedeOthers = async (db: Db, row: Pick<ReservationRow, 'id' | 'vehicle_id' | 'date'>, now: Date) => {
+  const rival = statusUpdateSql('rival.accepted');
   await db.query(
-    `update reservations set status = 'superseded', decide_at = null, status_before_request = null,
+    `update reservations set status = ${rival.set}, decide_at = null, status_before_request = null,
             requested_change = null, updated_at = $4
-      where vehicle_id = $1 and date = $2::date and id <> $3
-        and status in ('pending', 'return_offer', 'accepted', 'pending_modification')`,
+      where vehicle_id = $1 and date = $2::date and id <> $3 and ${rival.where}`,
     [row.vehicle_id, row.date, row.id, now],
   );
 };
 
-const decideReservation = async (db: Db, row: ReservationRow, now: Date): Promise<boolean> => {
+const decideReservation = async (db: Db, row: ReservationRow, now: Date, clock: LifecycleClock): Promise<boolean> => {
   const decision = decide(
     await demandFor(db, {
       date: row.date,
@@ -171,7 +184,9 @@ const decideReservation = async (db: Db, row: ReservationRow, now: Date): Promis
       : plan
         ? priceReservation(plan)
         : null;
-  const offered = prices && decision === 'return_offer' ? offerPrices(prices) : prices;
+  const status = nextStatus(row.status, decision);
+  if (status === null) return false;
+  const offered = prices && status === 'return_offer' ? offerPrices(prices) : prices;
   return db.transaction(async (tx) => {
     const { rows } = await tx.query<{ id: number }>(
       `update reservations
@@ -181,29 +196,30 @@ const decideReservation = async (db: Db, row: ReservationRow, now: Date): Promis
       [
         row.id,
         now,
-        decision,
+        status,
         offered?.min ?? null,
         offered?.max ?? null,
-        decision === 'return_offer'
-          ? offerExpiresAt(now, startsAt({ date: row.date, startTime: row.start_time }))
+        status === 'return_offer'
+          ? offerExpiresAt(now, startsAt({ date: row.date, startTime: row.start_time }), clock.offerLifetimeS)
           : null,
         row.decide_at,
       ],
     );
     if (rows.length === 0) return false;
-    if (decision === 'accepted') await supersedeOthers(tx, row, now);
+    if (status === 'accepted') await supersedeOthers(tx, row, now);
     return true;
   });
 };
 
 const decideChange = async (db: Db, row: ReservationRow, now: Date): Promise<boolean> => {
   const change = row.requested_change;
-  const restore = row.status_before_request ?? 'accepted';
+  const restore = nextStatus(row.status, 'team.edit.decided');
+  if (restore === null) return false;
   let columns: Record<string, SqlParam> = {};
   if (change) {
     const { min_price, max_price, ...fields } = change;
     const plan = replan(row, fields);
-    if (plan && decide(await demandFor(db, plan)) === 'accepted')
+    if (plan && decide(await demandFor(db, plan)) === 'team.accepted')
       columns = planColumns(plan, { min: min_price, max: max_price });
   }
   const set = setClause(columns, 5);
@@ -218,18 +234,23 @@ const decideChange = async (db: Db, row: ReservationRow, now: Date): Promise<boo
 };
 
 /**
- * Runs the job every `intervalMs` on the server's clock (`now`, config.now) until stopped. The timer does not keep
- * the process alive; a run that fails is reported and the next one tries again; runs never overlap.
+ * Runs the job every `intervalMs` (RESERVATION_JOB_EVERY_S) on the server's clock (`now`, config.now) until stopped.
+ * The timer does not keep the process alive; a run that fails is reported and the next one tries again; runs never
+ * overlap.
  */
 export const startReservationJob = (
   db: Db,
   now: () => Date,
-  options: { readonly intervalMs?: number; readonly onError?: (error: unknown) => void } = {},
+  options: {
+    readonly intervalMs?: number;
+    readonly clock?: LifecycleClock;
+    readonly onError?: (error: unknown) => void;
+  } = {},
 ) => {
   const { intervalMs = 60_000, onError = (error: unknown) => console.error(error) } = options;
   let running: Promise<unknown> | null = null;
   const runNow = () =>
-    (running ??= runReservationJob(db, now())
+    (running ??= runReservationJob(db, now(), { clock: options.clock })
       .catch(onError)
       .finally(() => {
         running = null;

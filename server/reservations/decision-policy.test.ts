@@ -6,13 +6,13 @@ const NOW = new Date('2026-11-18T14:30:00Z');
 const later = (hours: number) => new Date(NOW.getTime() + hours * HOUR);
 
 describe('the decision policy', () => {
-  it('accepts from 3 open jobs nearby, returns an offer from 1, rejects with none', () => {
+  it('accepts from 3 open jobs nearby, returns an offer from 1, finds it unsuccessful with none', () => {
     expect([0, 1, 2, 3, 10].map(decide)).toEqual([
-      'av_rejected',
-      'return_offer',
-      'return_offer',
-      'accepted',
-      'accepted',
+      'team.unsuccessful',
+      'team.offered',
+      'team.offered',
+      'team.accepted',
+      'team.accepted',
     ]);
   });
 
@@ -29,5 +29,11 @@ describe('the decision policy', () => {
   it('keeps an offer open 12 hours, never past the start', () => {
     expect(offerExpiresAt(NOW, later(48))).toEqual(later(12));
     expect(offerExpiresAt(NOW, later(5))).toEqual(later(5));
+  });
+
+  it('runs faster when the clock is sped up (RESERVATION_DECISION_AFTER_S, an offer of a few seconds)', () => {
+    expect(decisionDueAt(NOW, later(48), { decisionAfterS: 60 })).toEqual(new Date(NOW.getTime() + 60_000));
+    expect(offerExpiresAt(NOW, later(48), 18)).toEqual(new Date(NOW.getTime() + 18_000));
+    expect(offerExpiresAt(NOW, new Date(NOW.getTime() + 10_000), 18)).toEqual(new Date(NOW.getTime() + 10_000));
   });
 });

@@ -14,7 +14,7 @@ import { VEHICLE_TYPES } from '@/schemas/vehicle';
 import type { Db } from '@/server/db/db';
 import { ValidationError } from '@/server/http/api-errors';
 import { startsAt } from '@/server/reservations/allowed-actions';
-import { decisionDueAt } from '@/server/reservations/decision-policy';
+import { decisionDueAt, DEFAULT_LIFECYCLE_CLOCK, type LifecycleClock } from '@/server/reservations/decision-policy';
 import { formatPounds, priceReservation } from '@/server/reservations/pricing';
 import {
   planReservation,
@@ -215,9 +215,16 @@ export const validateNewReservations = async (
  */
 export const acceptDrafts = async (
   db: Db,
-  request: { readonly userId: number; readonly now: Date; readonly ids: readonly number[] },
+  request: {
+    readonly userId: number;
+    readonly now: Date;
+    readonly ids: readonly number[];
+    /** The lifecycle's speed: when the new reservations are decided (server/config.ts). */
+    readonly clock?: LifecycleClock;
+  },
 ): Promise<ReservationAnswer> => {
   const { userId, now, ids } = request;
+  const clock = request.clock ?? DEFAULT_LIFECYCLE_CLOCK;
   const partner = await loadReservationPartner(db, userId);
   if (!partner.eligible) return NOT_ELIGIBLE;
   return db
@@ -259,7 +266,7 @@ export const acceptDrafts = async (
           status: 'pending',
           created_at: now,
           updated_at: now,
-          decide_at: decisionDueAt(now, startsAt({ date: plan.date, startTime: plan.startTime })),
+          decide_at: decisionDueAt(now, startsAt({ date: plan.date, startTime: plan.startTime }), clock),
           ...planColumns(plan, priceReservation(plan)),
         };
         const names = Object.keys(columns);

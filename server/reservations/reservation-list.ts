@@ -5,6 +5,7 @@ import {
 } from '@/schemas/reservation';
 import type { Db, SqlParam } from '@/server/db/db';
 import { runReservationJob } from '@/server/reservations/decision-job';
+import type { LifecycleClock } from '@/server/reservations/decision-policy';
 import { RESERVATION_SELECT, reservationView, type ReservationRow } from '@/server/reservations/reservation-store';
 import { londonDate } from '@/server/time/london';
 
@@ -19,10 +20,15 @@ import { londonDate } from '@/server/time/london';
  */
 export const listReservations = async (
   db: Db,
-  request: { readonly userId: number; readonly now: Date; readonly query: ReservationListQuery },
+  request: {
+    readonly userId: number;
+    readonly now: Date;
+    readonly query: ReservationListQuery;
+    readonly clock?: LifecycleClock;
+  },
 ): Promise<typeof ReservationListResponse.Encoded> => {
   const { userId, now, query } = request;
-  await runReservationJob(db, now, { userId });
+  await runReservationJob(db, now, { userId, clock: request.clock });
   const params: SqlParam[] = [userId];
   const where = ['r.user_id = $1'];
   const noDates = query.date_from === undefined && query.date_to === undefined;

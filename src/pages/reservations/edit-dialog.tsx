@@ -1,206 +1,241 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect } from 'react';
-import {
-  Button,
-  Dialog,
-  FieldError,
-  Heading,
-  Input,
-  Label,
-  Modal,
-  ModalOverlay,
-  Radio,
-  RadioGroup,
-  Text,
-  TextField,
-} from 'react-aria-components';
+import { Button } from 'react-aria-components';
 import { useIntl } from 'react-intl';
+import { TIME_CHOICES } from '@/machines/reservation-wizard/reservation-rules';
+import type { Finish, Timing } from '@/machines/reservation-wizard/reservation-wizard.types';
 import { reservationEdit } from '@/machines/reservations/reservation-edit.machine';
 import {
-  capacityOf,
+  canUseOwnWindow,
   editModeOf,
+  elsewhereEndOf,
+  formOfEdit,
   hasFailed,
   isBusy,
   isSaving,
   outcomeOf,
-  peopleOf,
   previewOf,
   shownIssuesOf,
+  timeOptionsOf,
 } from '@/machines/reservations/reservation-edit.selectors';
-import type { Reservation } from '@/schemas/reservation';
+import type { EditField, EditForm } from '@/machines/reservations/reservation-edit.types';
+import { ANYTIME, type Reservation } from '@/schemas/reservation';
+import { ChoiceGroup, SelectField, TextInput, type Option } from './form-controls';
+import { ReservationFacts } from './reservation-card';
+import { ReservationDialog } from './reservation-dialog';
+import { FIELD_MESSAGES, ruleMessage } from './reservation-labels';
 import { useFormatters } from '@/src/app/use-formatters';
-import { ruleMessage } from './reservation-labels';
 import { useReservationNotices } from './use-reservation-notices';
 
 export interface EditDialogProps {
   readonly reservation: Reservation;
+  /** Today in London (the list's): the preview is priced while the day is not past. */
+  readonly today: string;
+  /** Whether the partner may set an own time window (the custom_plus_reservations flag). */
+  readonly customWindows: boolean;
   onClose(changed: boolean): void;
 }
 
-const PEOPLE = ['1', '2', 'flexible'] as const;
+type PeopleValue = '1' | '2' | 'flexible';
 
 /**
- * "Change this reservation" (spec §4 edit): the number of people and the capacity; Check prices the change (nothing
- * stored), then Save applies it now or sends it to the team as a request, as allowed_actions says.
+ * "Change this reservation" (spec §4 edit, §7 "nodes, capacity, people"): the number of people, the capacity, the
+ * hours (a full day from a start time or anytime, or an own window) and where it finishes, each rule of spec §5 beside
+ * its field as the partner changes it; Check has the server check and price the change (nothing stored), then Save
+ * applies it now or sends it to the team as a request, as allowed_actions says.
  */
-export function EditDialog({ reservation, onClose }: EditDialogProps) {
+export function EditDialog({ reservation, today, customWindows, onClose }: EditDialogProps) {
   const intl = useIntl();
   const fmt = useFormatters();
-  const actor = useActorRef(reservationEdit, { input: { reservation } });
+  const actor = useActorRef(reservationEdit, { input: { reservation, customWindows } });
   useReservationNotices(actor);
   const mode = useSelector(actor, editModeOf);
-  const people = useSelector(actor, peopleOf);
-  const capacity = useSelector(actor, capacityOf);
+  const form = useSelector(actor, formOfEdit);
+  const ownWindowAllowed = useSelector(actor, canUseOwnWindow);
   const issues = useSelector(actor, shownIssuesOf);
   const preview = useSelector(actor, previewOf);
   const busy = useSelector(actor, isBusy);
   const saving = useSelector(actor, isSaving);
   const failed = useSelector(actor, hasFailed);
   const outcome = useSelector(actor, outcomeOf);
+  const keptEnd = useSelector(actor, elsewhereEndOf);
 
   useEffect(() => {
     if (outcome !== 'open') onClose(outcome === 'changed');
   }, [outcome, onClose]);
 
-  const issueOf = (field: 'people' | 'capacity') => issues.find((i) => i.field === field);
-  const peopleIssue = issueOf('people');
-  const capacityIssue = issueOf('capacity');
+  const change = (patch: Partial<EditForm>) => actor.send({ type: 'edit.changed', patch });
+  const messagesOf = (field: EditField) =>
+    issues.filter((i) => i.field === field).map((i) => intl.formatMessage(ruleMessage(i.code)));
+  const label = (field: EditField) => intl.formatMessage(FIELD_MESSAGES[field]);
+  const timeOptions = (withAnytime: boolean): Option[] =>
+    timeOptionsOf(TIME_CHOICES, [form.startTime, form.endTime], withAnytime).map((t) => ({
+      id: t,
+      label: t === ANYTIME ? intl.formatMessage({ id: 'reservations.time.anytime' }) : t,
+    }));
+  const finishChoices = [
+    { value: 'start' as const, label: intl.formatMessage({ id: 'reservations.finish.start' }) },
+    {
+      value: 'anywhere' as const,
+      label: intl.formatMessage({ id: 'reservations.finish.anywhere' }),
+      description: intl.formatMessage({ id: 'reservations.finish.anywhereHint' }),
+    },
+    ...(keptEnd
+      ? [
+          {
+            value: 'elsewhere' as const,
+            label: intl.formatMessage(
+              { id: 'reservations.edit.finishAt' },
+              { place: `${keptEnd.town} ${keptEnd.postcode}` },
+            ),
+          },
+        ]
+      : []),
+  ];
+
   return (
-    <ModalOverlay
-      className="resv-modal-overlay"
-      isOpen
-      isDismissable={!busy}
-      isKeyboardDismissDisabled={busy}
-      onOpenChange={(open) => {
-        if (!open && !busy) actor.send({ type: 'edit.dismissed' });
+    <ReservationDialog
+      testId="edit-dialog"
+      title={intl.formatMessage({ id: 'reservations.edit.title' }, { date: fmt.date(reservation.date) })}
+      mode={{
+        kind: mode,
+        testId: 'edit-mode',
+        text: intl.formatMessage({ id: mode === 'now' ? 'reservations.edit.now' : 'reservations.edit.request' }),
       }}
+      busy={busy}
+      failed={failed}
+      onDismiss={() => actor.send({ type: 'edit.dismissed' })}
+      actions={
+        preview ? (
+          <>
+            <Button
+              className="button button-secondary"
+              isDisabled={busy}
+              onPress={() => actor.send({ type: 'edit.back' })}
+            >
+              {intl.formatMessage({ id: 'reservations.dialog.back' })}
+            </Button>
+            <Button
+              className="button"
+              isPending={saving}
+              data-testid="edit-confirm"
+              onPress={() => actor.send({ type: 'edit.confirmed' })}
+            >
+              {intl.formatMessage({ id: mode === 'now' ? 'reservations.edit.save' : 'reservations.edit.sendRequest' })}
+            </Button>
+          </>
+        ) : (
+          <>
+            <Button
+              className="button button-secondary"
+              isDisabled={busy}
+              onPress={() => actor.send({ type: 'edit.dismissed' })}
+            >
+              {intl.formatMessage({ id: 'reservations.dialog.close' })}
+            </Button>
+            <Button
+              className="button"
+              isPending={busy}
+              data-testid="edit-check"
+              onPress={() => actor.send({ type: 'edit.checked' })}
+            >
+              {intl.formatMessage({ id: 'reservations.edit.check' })}
+            </Button>
+          </>
+        )
+      }
     >
-      <Modal className="resv-modal">
-        <Dialog className="resv-dialog" data-testid="edit-dialog">
-          <Heading slot="title" className="resv-dialog-title">
-            {intl.formatMessage({ id: 'reservations.edit.title' }, { date: fmt.date(reservation.date) })}
-          </Heading>
-          <p className={mode === 'now' ? 'alert alert-info' : 'alert alert-warning'} data-testid="edit-mode">
-            {intl.formatMessage({ id: mode === 'now' ? 'reservations.edit.now' : 'reservations.edit.request' })}
-          </p>
-          {preview ? (
-            <div className="resv-preview" data-testid="edit-preview">
-              <p>
-                {intl.formatMessage(
-                  { id: 'reservations.edit.preview' },
-                  {
-                    people:
-                      preview.people === 'flexible'
-                        ? intl.formatMessage({ id: 'reservations.people.flexible' })
-                        : intl.formatMessage({ id: 'reservations.people.count' }, { count: preview.people }),
-                    capacity: intl.formatMessage({ id: 'reservations.cubicMetres' }, { value: preview.capacity.value }),
-                  },
-                )}
-              </p>
-              <p className="resv-price">
-                {intl.formatMessage(
-                  { id: 'reservations.priceRange' },
-                  { min: fmt.money(preview.min_price?.amount), max: fmt.money(preview.max_price?.amount) },
-                )}
-              </p>
-            </div>
-          ) : (
-            <>
-              <RadioGroup
-                className="resv-choice"
-                name="edit-people"
-                orientation="horizontal"
-                value={String(people)}
-                onChange={(value) =>
-                  actor.send({
-                    type: 'edit.people.changed',
-                    people: value === 'flexible' ? 'flexible' : (Number(value) as 1 | 2),
-                  })
-                }
-                isInvalid={Boolean(peopleIssue)}
-                validationBehavior="aria"
-              >
-                <Label className="resv-legend">{intl.formatMessage({ id: 'reservations.field.people' })}</Label>
-                <div className="resv-radio-row">
-                  {PEOPLE.map((p) => (
-                    <Radio key={p} value={p} className="resv-radio">
-                      {p === 'flexible'
-                        ? intl.formatMessage({ id: 'reservations.people.flexible' })
-                        : intl.formatMessage({ id: 'reservations.people.count' }, { count: Number(p) })}
-                    </Radio>
-                  ))}
-                </div>
-                <FieldError className="field-error">
-                  {peopleIssue ? intl.formatMessage(ruleMessage(peopleIssue.code)) : null}
-                </FieldError>
-              </RadioGroup>
-              <TextField
-                className="field"
-                name="edit-capacity"
-                value={capacity}
-                inputMode="decimal"
-                onChange={(value) => actor.send({ type: 'edit.capacity.changed', capacity: value })}
-                isInvalid={Boolean(capacityIssue)}
-                validationBehavior="aria"
-              >
-                <Label>{intl.formatMessage({ id: 'reservations.field.capacity' })}</Label>
-                <Input className={capacityIssue ? 'is-invalid' : undefined} />
-                <Text slot="description" className="field-description">
-                  {intl.formatMessage({ id: 'reservations.capacity.hint' })}
-                </Text>
-                <FieldError className="field-error">
-                  {capacityIssue ? intl.formatMessage(ruleMessage(capacityIssue.code)) : null}
-                </FieldError>
-              </TextField>
-            </>
-          )}
-          {failed ? (
-            <p className="alert alert-danger" role="alert">
-              {intl.formatMessage({ id: 'reservations.dialog.noAnswer' })}
-            </p>
-          ) : null}
-          <div className="resv-dialog-actions">
-            {preview ? (
-              <Button
-                className="button button-secondary"
-                isDisabled={busy}
-                onPress={() => actor.send({ type: 'edit.back' })}
-              >
-                {intl.formatMessage({ id: 'reservations.dialog.back' })}
-              </Button>
-            ) : (
-              <Button
-                className="button button-secondary"
-                isDisabled={busy}
-                onPress={() => actor.send({ type: 'edit.dismissed' })}
-              >
-                {intl.formatMessage({ id: 'reservations.dialog.close' })}
-              </Button>
-            )}
-            {preview ? (
-              <Button
-                className="button"
-                isPending={saving}
-                data-testid="edit-confirm"
-                onPress={() => actor.send({ type: 'edit.confirmed' })}
-              >
-                {intl.formatMessage({
-                  id: mode === 'now' ? 'reservations.edit.save' : 'reservations.edit.sendRequest',
-                })}
-              </Button>
-            ) : (
-              <Button
-                className="button"
-                isPending={busy}
-                data-testid="edit-check"
-                onPress={() => actor.send({ type: 'edit.checked' })}
-              >
-                {intl.formatMessage({ id: 'reservations.edit.check' })}
-              </Button>
-            )}
+      {preview ? (
+        <div className="resv-preview" data-testid="edit-preview">
+          <p>{intl.formatMessage({ id: 'reservations.edit.previewIntro' })}</p>
+          <ReservationFacts reservation={preview} today={today} preview />
+        </div>
+      ) : (
+        <form
+          className="resv-edit-form"
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            actor.send({ type: 'edit.checked' });
+          }}
+        >
+          <ChoiceGroup<PeopleValue>
+            horizontal
+            label={label('people')}
+            name="edit-people"
+            value={String(form.people) as PeopleValue}
+            onChange={(value) => change({ people: value === 'flexible' ? 'flexible' : (Number(value) as 1 | 2) })}
+            messages={messagesOf('people')}
+            choices={[
+              { value: '1', label: intl.formatMessage({ id: 'reservations.people.count' }, { count: 1 }) },
+              { value: '2', label: intl.formatMessage({ id: 'reservations.people.count' }, { count: 2 }) },
+              { value: 'flexible', label: intl.formatMessage({ id: 'reservations.people.flexible' }) },
+            ]}
+          />
+          <TextInput
+            label={label('capacity')}
+            name="edit-capacity"
+            inputMode="decimal"
+            value={form.capacity}
+            onChange={(capacity) => change({ capacity })}
+            messages={messagesOf('capacity')}
+            description={intl.formatMessage({ id: 'reservations.capacity.hint' })}
+          />
+          <ChoiceGroup<Timing>
+            label={label('timing')}
+            name="edit-timing"
+            value={form.timing}
+            onChange={(timing) => change({ timing })}
+            messages={messagesOf('timing')}
+            choices={[
+              {
+                value: 'full_day',
+                label: intl.formatMessage({ id: 'reservations.timing.fullDay' }),
+                description: intl.formatMessage({ id: 'reservations.timing.fullDayHint' }),
+              },
+              {
+                value: 'own_window',
+                label: intl.formatMessage({ id: 'reservations.timing.ownWindow' }),
+                description: intl.formatMessage({
+                  id: ownWindowAllowed ? 'reservations.timing.ownWindowHint' : 'reservations.timing.ownWindowOff',
+                }),
+                disabled: !ownWindowAllowed && form.timing !== 'own_window',
+              },
+            ]}
+          />
+          <div className="resv-row resv-row-2">
+            <SelectField
+              label={label('startTime')}
+              name="edit-startTime"
+              value={form.startTime}
+              options={timeOptions(form.timing === 'full_day')}
+              onChange={(startTime) => change({ startTime })}
+              placeholder={intl.formatMessage({ id: 'reservations.time.choose' })}
+              messages={messagesOf('startTime')}
+            />
+            {form.timing === 'own_window' ? (
+              <SelectField
+                label={label('endTime')}
+                name="edit-endTime"
+                value={form.endTime}
+                options={timeOptions(false)}
+                onChange={(endTime) => change({ endTime })}
+                placeholder={intl.formatMessage({ id: 'reservations.time.choose' })}
+                messages={messagesOf('endTime')}
+              />
+            ) : null}
           </div>
-        </Dialog>
-      </Modal>
-    </ModalOverlay>
+          <p className="field-description">{intl.formatMessage({ id: 'reservations.time.note' })}</p>
+          <ChoiceGroup<Finish>
+            label={label('finish')}
+            name="edit-finish"
+            value={form.finish}
+            onChange={(finish) => change({ finish })}
+            messages={messagesOf('finish')}
+            choices={finishChoices}
+          />
+        </form>
+      )}
+    </ReservationDialog>
   );
 }

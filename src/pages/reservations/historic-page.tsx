@@ -1,6 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect } from 'react';
 import { useIntl } from 'react-intl';
-import { Link } from 'wouter';
+import { Link, useLocation, useSearch } from 'wouter';
 import { reservationList } from '@/machines/reservations/reservation-list.machine';
 import {
   hasFailed,
@@ -12,15 +13,32 @@ import {
   todayOf,
 } from '@/machines/reservations/reservation-list.selectors';
 import { PageLoading } from '@/src/app/page-states';
+import { historicAddress, pageFromSearch } from './historic-address';
 import { JourneyReadyGuard } from './journey-ready-guard';
 import { ReservationCard } from './reservation-card';
 import { ListFailed } from './reservation-list-view';
 import './reservations.css';
 
-/** The historic reservations (spec §2 /reservations/historic, §7): newest first, 20 a page. */
+/**
+ * The historic reservations (spec §2 /reservations/historic, §7): newest first, 20 a page. The page is in the address
+ * (`?page=2`): the machine reads it at the start and when back or forward change it, and writes the page the partner
+ * chose there.
+ */
 function HistoricList() {
   const intl = useIntl();
-  const actor = useActorRef(reservationList, { input: { kind: 'historic' } });
+  const [, navigate] = useLocation();
+  const addressPage = pageFromSearch(useSearch());
+  const actor = useActorRef(
+    reservationList.provide({
+      actions: {
+        showPageInAddress: (_, { page, replace }) => navigate(historicAddress(page), { replace }),
+      },
+    }),
+    { input: { kind: 'historic', page: addressPage } },
+  );
+  useEffect(() => {
+    actor.send({ type: 'page.restored', page: addressPage });
+  }, [actor, addressPage]);
   const loading = useSelector(actor, isLoading);
   const failed = useSelector(actor, hasFailed);
   const busy = useSelector(actor, isBusy);

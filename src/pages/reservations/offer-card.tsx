@@ -1,6 +1,6 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
-import { Button, Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
+import { Button } from 'react-aria-components';
 import { useIntl } from 'react-intl';
 import { returnOffer } from '@/machines/return-offer/return-offer.machine';
 import {
@@ -15,9 +15,10 @@ import {
 } from '@/machines/return-offer/return-offer.selectors';
 import type { Reservation } from '@/schemas/reservation';
 import { useFormatters } from '@/src/app/use-formatters';
-import { formatDuration } from '@/src/format/duration';
+import { formatCountdown as countdownInWords } from '@/src/format/countdown';
 import { formatCountdown } from './countdown';
 import { ReservationCard } from './reservation-card';
+import { ReservationDialog } from './reservation-dialog';
 import { useReservationNotices } from './use-reservation-notices';
 
 export interface OfferCardProps {
@@ -57,7 +58,8 @@ export function OfferCard({ reservation, today, offsetMs, replaced, onAnswered }
     if (answered) onAnswered();
   }, [answered, onAnswered]);
 
-  const words = formatDuration(Math.ceil(remaining / 1000), fmt.locale);
+  // in words for assistive technology, to the second under a minute ('35 seconds', '2 hours 59 minutes')
+  const words = countdownInWords(remaining, fmt.locale);
   return (
     <ReservationCard reservation={reservation} today={today} status={timedOut ? 'timed_out' : undefined}>
       <div className="resv-offer" data-testid="return-offer">
@@ -88,75 +90,64 @@ export function OfferCard({ reservation, today, offsetMs, replaced, onAnswered }
           </div>
         ) : null}
       </div>
-      <ModalOverlay
-        className="resv-modal-overlay"
+      <ReservationDialog
+        testId="offer-dialog"
         isOpen={accepting || rejecting}
-        isDismissable={!busy}
-        isKeyboardDismissDisabled={busy}
-        onOpenChange={(isOpen) => {
-          if (!isOpen && !busy) actor.send({ type: 'offer.dismissed' });
-        }}
-      >
-        <Modal className="resv-modal">
-          <Dialog className="resv-dialog" data-testid="offer-dialog">
-            <Heading slot="title" className="resv-dialog-title">
+        title={intl.formatMessage({
+          id: accepting ? 'reservations.offer.acceptTitle' : 'reservations.offer.rejectTitle',
+        })}
+        busy={busy}
+        failed={failed}
+        onDismiss={() => actor.send({ type: 'offer.dismissed' })}
+        actions={
+          <>
+            <Button
+              className="button button-secondary"
+              isDisabled={busy}
+              onPress={() => actor.send({ type: 'offer.dismissed' })}
+            >
+              {intl.formatMessage({ id: 'reservations.dialog.back' })}
+            </Button>
+            <Button
+              className="button"
+              isPending={busy}
+              data-testid="offer-confirm"
+              onPress={() => actor.send({ type: accepting ? 'offer.accept.confirmed' : 'offer.reject.confirmed' })}
+            >
               {intl.formatMessage({
-                id: accepting ? 'reservations.offer.acceptTitle' : 'reservations.offer.rejectTitle',
+                id: accepting ? 'reservations.offer.acceptConfirm' : 'reservations.offer.rejectConfirm',
               })}
-            </Heading>
-            <p>
-              {intl.formatMessage(
-                { id: 'reservations.offer.summary' },
-                {
-                  date: fmt.date(reservation.date),
-                  min: fmt.money(reservation.min_price?.amount),
-                  max: fmt.money(reservation.max_price?.amount),
-                },
-              )}
-            </p>
-            {accepting ? (
-              replaced.length > 0 ? (
-                <>
-                  <p>{intl.formatMessage({ id: 'reservations.offer.replaces' }, { count: replaced.length })}</p>
-                  <ul className="resv-replaced" data-testid="offer-replaces">
-                    {replaced.map((r) => (
-                      <li key={r.id}>
-                        {r.reservation_id} · {fmt.date(r.date)} · {r.vehicle.registration}
-                      </li>
-                    ))}
-                  </ul>
-                </>
-              ) : (
-                <p>{intl.formatMessage({ id: 'reservations.offer.replacesNone' })}</p>
-              )
-            ) : null}
-            {failed ? (
-              <p className="alert alert-danger" role="alert">
-                {intl.formatMessage({ id: 'reservations.dialog.noAnswer' })}
-              </p>
-            ) : null}
-            <div className="resv-dialog-actions">
-              <Button
-                className="button button-secondary"
-                isDisabled={busy}
-                onPress={() => actor.send({ type: 'offer.dismissed' })}
-              >
-                {intl.formatMessage({ id: 'reservations.dialog.back' })}
-              </Button>
-              <Button
-                className="button"
-                isPending={busy}
-                data-testid="offer-confirm"
-                onPress={() => actor.send({ type: accepting ? 'offer.accept.confirmed' : 'offer.reject.confirmed' })}
-              >
-                {intl.formatMessage({
-                  id: accepting ? 'reservations.offer.acceptConfirm' : 'reservations.offer.rejectConfirm',
-                })}
-              </Button>
-            </div>
-          </Dialog>
-        </Modal>
-      </ModalOverlay>
+            </Button>
+          </>
+        }
+      >
+        <p>
+          {intl.formatMessage(
+            { id: 'reservations.offer.summary' },
+            {
+              date: fmt.date(reservation.date),
+              min: fmt.money(reservation.min_price?.amount),
+              max: fmt.money(reservation.max_price?.amount),
+            },
+          )}
+        </p>
+        {accepting ? (
+          replaced.length > 0 ? (
+            <>
+              <p>{intl.formatMessage({ id: 'reservations.offer.replaces' }, { count: replaced.length })}</p>
+              <ul className="resv-replaced" data-testid="offer-replaces">
+                {replaced.map((r) => (
+                  <li key={r.id}>
+                    {r.reservation_id} · {fmt.date(r.date)} · {r.vehicle.registration}
+                  </li>
+                ))}
+              </ul>
+            </>
+          ) : (
+            <p>{intl.formatMessage({ id: 'reservations.offer.replacesNone' })}</p>
+          )
+        ) : null}
+      </ReservationDialog>
     </ReservationCard>
   );
 }

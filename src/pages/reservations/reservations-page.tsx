@@ -16,6 +16,7 @@ import {
 } from '@/machines/reservations/reservation-list.selectors';
 import type { Reservation } from '@/schemas/reservation';
 import { PageLoading } from '@/src/app/page-states';
+import { useSession } from '@/src/app/session-scope';
 import { CancelDialog } from './cancel-dialog';
 import { EditDialog } from './edit-dialog';
 import { useJourneyReady } from './journey-ready-guard';
@@ -39,6 +40,8 @@ function CurrentReservations() {
   const all = useSelector(actor, reservationsOf);
   const today = useSelector(actor, todayOf);
   const offsetMs = useSelector(actor, clockOffsetOf);
+  // own time windows follow the custom_plus_reservations flag (reservation-info's custom_reservation on the server)
+  const customWindows = useSession()?.features?.custom_plus_reservations === true;
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const refresh = useCallback(() => actor.send({ type: 'list.refreshed' }), [actor]);
   const closeDialog = useCallback(
@@ -119,7 +122,14 @@ function CurrentReservations() {
         </section>
       ))}
       {dialog?.kind === 'cancel' ? <CancelDialog reservation={dialog.reservation} onClose={closeDialog} /> : null}
-      {dialog?.kind === 'edit' ? <EditDialog reservation={dialog.reservation} onClose={closeDialog} /> : null}
+      {dialog?.kind === 'edit' ? (
+        <EditDialog
+          reservation={dialog.reservation}
+          today={today}
+          customWindows={customWindows}
+          onClose={closeDialog}
+        />
+      ) : null}
     </div>
   );
 }
