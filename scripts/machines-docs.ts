@@ -1,6 +1,9 @@
 /**
  * Writes docs/machines/<machine>.md for every machine under machines/ (a Mermaid state diagram and tables of its
- * states, events, guards, actions, delays and invoked actors, all read from the machine definition) and an index.
+ * states, events, guards, actions, delays and invoked actors, all read from the machine definition) and an index;
+ * and, for the machines page (/tpp/machines), docs/machines/<machine>.layout.json (the statechart laid out by ELK,
+ * here at docs time so that elkjs never ships to the browser) and docs/machines/machines.json (the list of machines).
+ * --check covers the layouts too: the page's pictures cannot drift from the machines either.
  *
  *   tsx scripts/machines-docs.ts              regenerate the pages
  *   tsx scripts/machines-docs.ts --check      exit 1 when a page is missing, stale or left over (CI)
@@ -8,7 +11,7 @@
  */
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { checkDocs, generateDocs, loadMachines, withViteImport, writeDocs } from './machines/generate';
+import { checkDocs, generateDocs, generateLayouts, loadMachines, withViteImport, writeDocs } from './machines/generate';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const args = process.argv.slice(2);
@@ -16,7 +19,8 @@ const check = args.includes('--check');
 const outAt = args.indexOf('--out');
 const outDir = outAt >= 0 && args[outAt + 1] ? resolve(args[outAt + 1]!) : resolve(root, 'docs/machines');
 
-const files = generateDocs(await withViteImport(root, (importModule) => loadMachines(root, importModule)));
+const machines = await withViteImport(root, (importModule) => loadMachines(root, importModule));
+const files = new Map([...generateDocs(machines), ...(await generateLayouts(machines, root))]);
 
 if (check) {
   const { missing, stale, orphaned } = checkDocs(outDir, files);

@@ -1,6 +1,8 @@
 import { useSelector } from '@xstate/react';
+import { lazy, Suspense } from 'react';
 import { IntlProvider, useIntl } from 'react-intl';
 import { Route, Router, Switch } from 'wouter';
+import { isAdmin } from '@/machines/auth/auth.selectors';
 import { currentLocale, messagesOf } from '@/machines/locale/locale.selectors';
 import { hasFailed, isVisible, progressPercent } from '@/machines/page-progress/page-progress.selectors';
 import { toastsOf } from '@/machines/toasts/toasts.selectors';
@@ -10,8 +12,9 @@ import { isoFor } from '@/src/format/locale-codes';
 import { NotFoundPage } from '@/src/pages/not-found/not-found-page';
 import { AppErrorBoundary } from './error-boundaries';
 import { GuardedRoute } from './guarded-route';
+import { attachRecorder, inspection } from './inspection';
 import { DefaultLayout } from './layouts/default-layout';
-import { RootActorsProvider, useLocaleActor, useProgressActor, useToasts } from './root-actors';
+import { RootActorsProvider, useAuthActor, useLocaleActor, useProgressActor, useToasts } from './root-actors';
 import { ROUTES } from './routes';
 import { SessionScope } from './session-scope';
 
@@ -42,6 +45,23 @@ function Toasts() {
       onPause={() => toasts.send({ type: 'toast.paused' })}
       onResume={() => toasts.send({ type: 'toast.resumed' })}
     />
+  );
+}
+
+const InspectorPanel = lazy(() => import('@/src/pages/machines/inspector-panel'));
+if (inspection.recording) void import('./inspection-recorder').then((m) => attachRecorder(m.createRecorder()));
+
+/**
+ * The developers' inspector (src/app/inspection.ts): in development builds, and for admins in a tab that opened a
+ * page with `?inspect`. Its code loads only then.
+ */
+function Inspector() {
+  const admin = useSelector(useAuthActor(), isAdmin);
+  if (!inspection.recording || !(import.meta.env.DEV || admin)) return null;
+  return (
+    <Suspense fallback={null}>
+      <InspectorPanel />
+    </Suspense>
   );
 }
 
@@ -84,6 +104,7 @@ function LocalisedApp() {
             </Switch>
           </Router>
           <Toasts />
+          <Inspector />
         </SessionScope>
       </AppErrorBoundary>
     </IntlProvider>

@@ -2,7 +2,8 @@ import { useSelector } from '@xstate/react';
 import { Suspense, useEffect } from 'react';
 import { useIntl } from 'react-intl';
 import { Redirect, useLocation, useSearch } from 'wouter';
-import { authStatus, hasSignedOut } from '@/machines/auth/auth.selectors';
+import { authStatus, hasSignedOut, isAdmin } from '@/machines/auth/auth.selectors';
+import { NotFoundPage } from '@/src/pages/not-found/not-found-page';
 import { ComponentErrorBoundary } from './error-boundaries';
 import { DefaultLayout } from './layouts/default-layout';
 import { ProviderLayout } from './layouts/provider-layout';
@@ -18,6 +19,7 @@ export function GuardedRoute({ route }: { route: RouteDefinition }) {
   const session = useSession();
   const status = useSelector(auth, authStatus);
   const signedOut = useSelector(auth, hasSignedOut);
+  const admin = useSelector(auth, isAdmin);
   const features = session?.features ?? null;
   const [location] = useLocation();
   const search = useSearch();
@@ -36,9 +38,17 @@ export function GuardedRoute({ route }: { route: RouteDefinition }) {
     redirectParam: new URLSearchParams(search).get('redirect'),
     features: route.access === 'auth' ? features : null,
     feature: route.feature,
+    isAdmin: admin,
+    devBuild: import.meta.env.DEV,
   });
   if (decision.kind === 'wait') return <PageLoading />;
   if (decision.kind === 'redirect') return <Redirect to={decision.to} replace />;
+  if (decision.kind === 'notFound')
+    return (
+      <DefaultLayout>
+        <NotFoundPage />
+      </DefaultLayout>
+    );
 
   const Layout = route.layout === 'provider' ? ProviderLayout : DefaultLayout;
   const Page = route.page;

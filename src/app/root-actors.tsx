@@ -9,6 +9,7 @@ import { requestLanguageOf } from '@/machines/locale/locale.selectors';
 import { pageProgressMachine } from '@/machines/page-progress/page-progress.machine';
 import { toastsMachine } from '@/machines/toasts/toasts.machine';
 import { api } from '@/src/api/api';
+import { inspect } from './inspection';
 import { tokenStorage } from './token-storage';
 
 interface RootActors {
@@ -52,7 +53,7 @@ export function RootActorsProvider({ children }: { children: ReactNode }) {
         forgetTokens: () => tokenStorage.clear(),
       },
     }),
-    { input: { token: tokenStorage.load() } },
+    { inspect, input: { token: tokenStorage.load() } },
   );
   const locale = useActorRef(
     localeMachine.provide({
@@ -65,6 +66,7 @@ export function RootActorsProvider({ children }: { children: ReactNode }) {
       },
     }),
     {
+      inspect,
       input: {
         cookie: readCookie('i18n_locale'),
         languages: navigator.languages,
@@ -73,9 +75,9 @@ export function RootActorsProvider({ children }: { children: ReactNode }) {
       },
     },
   );
-  const progress = useActorRef(pageProgressMachine);
-  const connectivity = useActorRef(connectivityMachine, { input: { online: navigator.onLine } });
-  const toasts = useActorRef(toastsMachine);
+  const progress = useActorRef(pageProgressMachine, { inspect });
+  const connectivity = useActorRef(connectivityMachine, { inspect, input: { online: navigator.onLine } });
+  const toasts = useActorRef(toastsMachine, { inspect });
 
   // Bound once, during the first render, so the very first request already carries the right headers.
   useState(() =>

@@ -66,4 +66,31 @@ describe('decideAccess', () => {
     expect(decideAccess({ ...base, feature: 'work_calendar' })).toEqual({ kind: 'redirect', to: '/' });
     expect(decideAccess({ ...base, feature: 'reservation_menu' })).toEqual({ kind: 'render' });
   });
+
+  describe('admin routes (the machines page)', () => {
+    const admin: AccessInput = { ...base, access: 'admin', location: '/machines' };
+
+    it('render to a signed-in admin, whatever the partner flags say', () => {
+      expect(decideAccess({ ...admin, isAdmin: true, features: null })).toEqual({ kind: 'render' });
+      expect(decideAccess({ ...admin, isAdmin: true, features: { third_party_partner: false } })).toEqual({
+        kind: 'render',
+      });
+    });
+
+    it('are not found for a signed-in partner in a production build', () => {
+      expect(decideAccess({ ...admin, isAdmin: false, devBuild: false })).toEqual({ kind: 'notFound' });
+    });
+
+    it('render to every signed-in user in a development build', () => {
+      expect(decideAccess({ ...admin, isAdmin: false, devBuild: true })).toEqual({ kind: 'render' });
+    });
+
+    it('send guests to sign-in with the page they asked for, like any signed-in page', () => {
+      expect(decideAccess({ ...admin, auth: 'out', devBuild: true })).toEqual({
+        kind: 'redirect',
+        to: '/login?redirect=%2Fmachines',
+      });
+      expect(decideAccess({ ...admin, auth: 'checking' })).toEqual({ kind: 'wait' });
+    });
+  });
 });

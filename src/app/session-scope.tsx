@@ -10,6 +10,7 @@ import { authStatus, currentUser } from '@/machines/auth/auth.selectors';
 import { createRequestMachine } from '@/machines/request/request.machine';
 import { fetchBadgeCounters } from '@/src/api/partner-overview';
 import { Either } from 'effect';
+import { inspect } from './inspection';
 import { useAuthActor } from './root-actors';
 
 const badgeCountersMachine = createRequestMachine('badgeCounters', fetchBadgeCounters);
@@ -44,9 +45,9 @@ function SignedInActors({ userId, children }: { userId: UserId; children: ReactN
     appInitMachine.provide({
       actions: { storeCache: (_, { init }) => localStorage.setItem(cacheKey(userId), JSON.stringify(init)) },
     }),
-    { input: { cached: readCachedInit(userId) } },
+    { inspect, input: { cached: readCachedInit(userId) } },
   );
-  const badgeCounters = useActorRef(badgeCountersMachine);
+  const badgeCounters = useActorRef(badgeCountersMachine, { inspect });
   const features = useSelector(appInit, featuresOf);
   const initFailed = useSelector(appInit, hasAppInitFailed);
   const value = useMemo(

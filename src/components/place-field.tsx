@@ -23,6 +23,7 @@ import {
   queryOf,
 } from '@/machines/place-lookup/place-lookup.selectors';
 import type { RecentPlace, SearchLocation } from '@/schemas/search';
+import { inspect } from '@/src/app/inspection';
 import { toSearchLocation } from './to-search-location';
 
 export interface PlaceFieldProps {
@@ -82,7 +83,7 @@ export function PlaceField({
   description,
 }: PlaceFieldProps) {
   const intl = useIntl();
-  const lookup = useActorRef(placeLookupMachine);
+  const lookup = useActorRef(placeLookupMachine, { inspect });
   const places = useSelector(lookup, placesOf);
   const looking = useSelector(lookup, isLookingUp);
   const noPlaces = useSelector(lookup, hasNoPlaces);

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { OfflineBanner } from '@/src/app/offline-banner';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useLocation } from 'wouter';
-import { currentUser } from '@/machines/auth/auth.selectors';
+import { currentUser, isAdmin } from '@/machines/auth/auth.selectors';
 import { dataOf } from '@/machines/request/request.selectors';
 import { CounterBadges } from '@/src/components/counter-badges';
 import { useAuthActor } from '@/src/app/root-actors';
@@ -16,6 +16,7 @@ import { NewWorkBadge } from './new-work-badge';
 export function ProviderLayout({ children }: { children: ReactNode }) {
   const auth = useAuthActor();
   const user = useSelector(auth, currentUser);
+  const admin = useSelector(auth, isAdmin);
   const session = useSession();
   const counters = useSelector(session!.badgeCounters, dataOf);
   const [location] = useLocation();
@@ -42,6 +43,12 @@ export function ProviderLayout({ children }: { children: ReactNode }) {
           {hasRoute('/reservations') && features?.reservation_menu ? (
             <Link href="/reservations" aria-current={location.startsWith('/reservations') ? 'page' : undefined}>
               <FormattedMessage id="nav.reservations" />
+            </Link>
+          ) : null}
+          {/* the machines page: a tool for admins (and everyone in development builds) */}
+          {hasRoute('/machines') && (admin || import.meta.env.DEV) ? (
+            <Link href="/machines" aria-current={location === '/machines' ? 'page' : undefined}>
+              <FormattedMessage id="machines.title" />
             </Link>
           ) : null}
         </nav>

@@ -5,6 +5,7 @@ import { createRequestMachine } from '@/machines/request/request.machine';
 import { dataOf, hasFailed } from '@/machines/request/request.selectors';
 import { fetchDashboard, fetchOnboardingStatus } from '@/src/api/partner-overview';
 import { hasRoute } from '@/src/app/route-table';
+import { inspect } from '@/src/app/inspection';
 import { useAuthActor } from '@/src/app/root-actors';
 import { useSession } from '@/src/app/session-scope';
 import { useFormatters } from '@/src/app/use-formatters';
@@ -23,8 +24,8 @@ export default function DashboardPage() {
   const fmt = useFormatters();
   const user = useSelector(useAuthActor(), currentUser);
   const session = useSession();
-  const dashboard = useActorRef(dashboardMachine);
-  const onboarding = useActorRef(onboardingMachine);
+  const dashboard = useActorRef(dashboardMachine, { inspect });
+  const onboarding = useActorRef(onboardingMachine, { inspect });
   const summary = useSelector(dashboard, dataOf);
   const status = useSelector(onboarding, dataOf);
   const failed = useSelector(dashboard, hasFailed);

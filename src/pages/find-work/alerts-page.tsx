@@ -13,6 +13,7 @@ import {
   totalMatches,
 } from '@/machines/new-work-alerts/new-work-alerts.selectors';
 import type { AlertMatch } from '@/schemas/alert';
+import { inspect } from '@/src/app/inspection';
 import { PageLoading } from '@/src/app/page-states';
 import { refreshBadgeCounters } from '@/src/app/layouts/new-work-badge';
 import { useSession } from '@/src/app/session-scope';
@@ -37,6 +38,7 @@ export default function AlertsPage() {
   const counters = useSession()?.badgeCounters;
   const actor = useActorRef(
     newWorkAlertsMachine.provide({ actions: { refreshCounters: () => counters && refreshBadgeCounters(counters) } }),
+    { inspect },
   );
   const alerts = useSelector(actor, alertsOf);
   const marked = useSelector(actor, markedIds);

@@ -22,6 +22,7 @@ import { journeySelectionMachine } from '@/machines/journey-selection/journey-se
 import { selectedIds } from '@/machines/journey-selection/journey-selection.selectors';
 import type { JourneyId } from '@/schemas/journey';
 import type { ListingId } from '@/schemas/search';
+import { inspect } from '@/src/app/inspection';
 import { useAuthActor, useToasts } from '@/src/app/root-actors';
 import { useSession } from '@/src/app/session-scope';
 import { PageLoading } from '@/src/app/page-states';
@@ -58,7 +59,7 @@ function FindWork({ input }: { input: FindWorkInput }) {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const toasts = useToasts();
-  const findWork = useActorRef(findWorkMachine, { input });
+  const findWork = useActorRef(findWorkMachine, { inspect, input });
   const starting = useSelector(findWork, isStarting);
   const tab = useSelector(findWork, activeTab);
   const state = useSelector(findWork, activeTabState);
@@ -73,7 +74,7 @@ function FindWork({ input }: { input: FindWorkInput }) {
   // the card under the pointer or focus, for the map's route line: view state
   const [highlighted, setHighlighted] = useState<ListingId | null>(null);
   // journeys ticked on the journey tab for one expression of interest (spec §5: up to 6 at once)
-  const selection = useActorRef(journeySelectionMachine);
+  const selection = useActorRef(journeySelectionMachine, { inspect });
   const selected = useSelector(selection, selectedIds);
   const toggleJourney = useCallback(
     (id: ListingId) => selection.send({ type: 'journey.toggled', id: id as number as JourneyId }),

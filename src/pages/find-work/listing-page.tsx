@@ -20,6 +20,7 @@ import {
   unavailableReason,
 } from '@/machines/listing/listing.selectors';
 import type { ListingDetail } from '@/schemas/listing';
+import { inspect } from '@/src/app/inspection';
 import { PageLoading } from '@/src/app/page-states';
 import { useToasts } from '@/src/app/root-actors';
 import { useFormatters } from '@/src/app/use-formatters';
@@ -88,7 +89,7 @@ function ListingView({ id }: { id: string }) {
   const intl = useIntl();
   const fmt = useFormatters();
   const toasts = useToasts();
-  const actor = useActorRef(listingMachine, { input: { id } });
+  const actor = useActorRef(listingMachine, { inspect, input: { id } });
   const detail = useSelector(actor, detailOf);
   const notFound = useSelector(actor, isNotFound);
   const loadFailed = useSelector(actor, hasLoadFailed);

@@ -5,6 +5,7 @@ import { useIntl } from 'react-intl';
 import { alertSwitchMachine } from '@/machines/new-work-alerts/alert-switch.machine';
 import { isAlertOn, isSwitching } from '@/machines/new-work-alerts/new-work-alerts.selectors';
 import type { SavedSearch } from '@/schemas/saved-search';
+import { inspect } from '@/src/app/inspection';
 import { useToasts } from '@/src/app/root-actors';
 import './saved-search-alert.css';
 
@@ -17,6 +18,7 @@ export function SavedSearchAlert({ search }: { search: SavedSearch }) {
   const intl = useIntl();
   const toasts = useToasts();
   const actor = useActorRef(alertSwitchMachine, {
+    inspect,
     input: { id: search.id, name: search.name, alert: search.alert },
   });
   const on = useSelector(actor, isAlertOn);

@@ -38,6 +38,7 @@ import { JourneyOfferPanel } from './journey-offer-panel';
 import { JourneySchedule } from './journey-schedule';
 import './journey-page.css';
 import { failureText } from '@/src/format/failure-text';
+import { inspect } from '@/src/app/inspection';
 
 /** MapLibre is large: it loads with this page only, after the rest. */
 const JourneyRouteMap = lazy(() => import('./journey-route-map'));
@@ -72,7 +73,7 @@ function JourneyView({ id }: { id: string }) {
   const toasts = useToasts();
   // the language's decimal separator, for the amounts an edit of an interest fills its fields with
   const decimalSeparator = intl.formatNumberToParts(1.5).find((part) => part.type === 'decimal')?.value ?? '.';
-  const actor = useActorRef(journeyAllocationMachine, { input: { id, decimalSeparator } });
+  const actor = useActorRef(journeyAllocationMachine, { inspect, input: { id, decimalSeparator } });
   const view = useSelector(actor, viewOf);
   const notFound = useSelector(actor, isNotFound);
   const failed = useSelector(actor, hasLoadFailed);

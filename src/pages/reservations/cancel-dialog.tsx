@@ -17,6 +17,7 @@ import { useFormatters } from '@/src/app/use-formatters';
 import { ReservationDialog } from './reservation-dialog';
 import { REASON_MESSAGES } from './reservation-labels';
 import { useReservationNotices } from './use-reservation-notices';
+import { inspect } from '@/src/app/inspection';
 
 export interface CancelDialogProps {
   readonly reservation: Reservation;
@@ -31,7 +32,7 @@ export interface CancelDialogProps {
 export function CancelDialog({ reservation, onClose }: CancelDialogProps) {
   const intl = useIntl();
   const fmt = useFormatters();
-  const actor = useActorRef(reservationCancel, { input: { reservation } });
+  const actor = useActorRef(reservationCancel, { inspect, input: { reservation } });
   useReservationNotices(actor);
   const mode = useSelector(actor, cancelModeOf);
   const reason = useSelector(actor, reasonOf);

@@ -22,6 +22,7 @@ import { RequestStep } from './request-step';
 import { ReviewStep } from './review-step';
 import { useReservationNotices } from './use-reservation-notices';
 import './reservations.css';
+import { inspect } from '@/src/app/inspection';
 
 /** Where the request is kept across a reload, per user (sessionStorage: this tab only). */
 const storageKey = (userId: UserId) => `tpp.reservation-request.${userId}`;
@@ -49,7 +50,7 @@ function Wizard({ userId }: { userId: UserId }) {
     });
   });
   const [saved] = useState(() => readSaved(storageKey(userId)));
-  const actor = useActorRef(machine, { input: { userId, saved } });
+  const actor = useActorRef(machine, { inspect, input: { userId, saved } });
   useReservationNotices(actor);
   const loading = useSelector(actor, isLoading);
   const failed = useSelector(actor, hasLoadFailed);

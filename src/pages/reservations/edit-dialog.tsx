@@ -26,6 +26,7 @@ import { ReservationDialog } from './reservation-dialog';
 import { FIELD_MESSAGES, ruleMessage } from './reservation-labels';
 import { useFormatters } from '@/src/app/use-formatters';
 import { useReservationNotices } from './use-reservation-notices';
+import { inspect } from '@/src/app/inspection';
 
 export interface EditDialogProps {
   readonly reservation: Reservation;
@@ -47,7 +48,7 @@ type PeopleValue = '1' | '2' | 'flexible';
 export function EditDialog({ reservation, today, customWindows, onClose }: EditDialogProps) {
   const intl = useIntl();
   const fmt = useFormatters();
-  const actor = useActorRef(reservationEdit, { input: { reservation, customWindows } });
+  const actor = useActorRef(reservationEdit, { inspect, input: { reservation, customWindows } });
   useReservationNotices(actor);
   const mode = useSelector(actor, editModeOf);
   const form = useSelector(actor, formOfEdit);

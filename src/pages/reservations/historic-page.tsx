@@ -18,6 +18,7 @@ import { JourneyReadyGuard } from './journey-ready-guard';
 import { ReservationCard } from './reservation-card';
 import { ListFailed } from './reservation-list-view';
 import './reservations.css';
+import { inspect } from '@/src/app/inspection';
 
 /**
  * The historic reservations (spec §2 /reservations/historic, §7): newest first, 20 a page. The page is in the address
@@ -34,7 +35,7 @@ function HistoricList() {
         showPageInAddress: (_, { page, replace }) => navigate(historicAddress(page), { replace }),
       },
     }),
-    { input: { kind: 'historic', page: addressPage } },
+    { inspect, input: { kind: 'historic', page: addressPage } },
   );
   useEffect(() => {
     actor.send({ type: 'page.restored', page: addressPage });

@@ -20,6 +20,7 @@ import { formatCountdown } from './countdown';
 import { ReservationCard } from './reservation-card';
 import { ReservationDialog } from './reservation-dialog';
 import { useReservationNotices } from './use-reservation-notices';
+import { inspect } from '@/src/app/inspection';
 
 export interface OfferCardProps {
   readonly reservation: Reservation;
@@ -42,6 +43,7 @@ export function OfferCard({ reservation, today, offsetMs, replaced, onAnswered }
   const fmt = useFormatters();
   const [nowMs] = useState(() => Date.now());
   const actor = useActorRef(returnOffer, {
+    inspect,
     input: { id: reservation.id, expiresAt: reservation.offer_expires_at ?? '', offsetMs, nowMs },
   });
   useReservationNotices(actor);

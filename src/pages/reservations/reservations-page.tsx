@@ -25,13 +25,14 @@ import { ReservationCard } from './reservation-card';
 import { WEEK_MESSAGES } from './reservation-labels';
 import { ListFailed, NotEligible } from './reservation-list-view';
 import './reservations.css';
+import { inspect } from '@/src/app/inspection';
 
 type OpenDialog = { readonly kind: 'cancel' | 'edit'; readonly reservation: Reservation } | null;
 
 /** The current reservations (spec §2 /reservations): this week and next week by week, later ones under future. */
 function CurrentReservations() {
   const intl = useIntl();
-  const actor = useActorRef(reservationList, { input: { kind: 'current' } });
+  const actor = useActorRef(reservationList, { inspect, input: { kind: 'current' } });
   const loading = useSelector(actor, isLoading);
   const failed = useSelector(actor, hasFailed);
   const busy = useSelector(actor, isBusy);
