@@ -92,7 +92,9 @@ test('scrolling loads every page of a result set, with no listing twice', async 
 test('each tab’s count equals the total its list shows', async ({ page }) => {
   const findWork = new FindWorkPage(page);
   await findWork.open();
-  await findWork.choosePickup('Manchester');
+  // a town no other browser test books or claims around: their bookings between the counts and a tab's list would
+  // change one and not the other (CI saw 66 counted, 65 listed around Manchester)
+  await findWork.choosePickup('Nottingham');
   await findWork.search();
   for (const [tab, id] of [
     ['Instant', 'instant'],
