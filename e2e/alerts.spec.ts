@@ -2,7 +2,8 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from '@playwright/test';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium-flags';
 import { AlertsPage } from './pages/alerts-page';
-import { DEMO_PASSWORD, LoginPage } from './pages/login-page';
+import { LoginPage } from './pages/login-page';
+import { API_HEADERS, signInForToken } from './partner-api';
 import { ORIGIN } from './ports';
 
 /**
@@ -18,7 +19,6 @@ test.use({
 });
 test.describe.configure({ mode: 'serial' });
 
-const HEADERS = { 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/json', Origin: ORIGIN };
 const TOWN = 'Carlisle';
 const ELSEWHERE = 'Truro';
 
@@ -31,19 +31,13 @@ class Api {
 
   static async signIn(email: string): Promise<Api> {
     const http = await playwrightRequest.newContext();
-    const login = await http.post(`${ORIGIN}/login`, { data: { email, password: DEMO_PASSWORD }, headers: HEADERS });
-    expect(login.ok()).toBe(true);
-    const token = await http.post(`${ORIGIN}/oauth/token`, {
-      data: { payload: { grant_type: 'monolith_cookie_grant', client_id: '', client_secret: '', scope: '*' } },
-      headers: HEADERS,
-    });
-    return new Api(http, ((await token.json()) as { access_token: string }).access_token);
+    return new Api(http, await signInForToken(http, email));
   }
 
   async call<T>(method: 'get' | 'post' | 'delete', path: string, payload?: unknown): Promise<T> {
     const response = await this.http.fetch(`${ORIGIN}/v1/${path}`, {
       method,
-      headers: { ...HEADERS, Authorization: `Bearer ${this.token}` },
+      headers: { ...API_HEADERS, Authorization: `Bearer ${this.token}` },
       ...(payload === undefined ? {} : { data: { payload } }),
     });
     expect(response.ok(), `${method} ${path}: ${response.status()} ${await response.text()}`).toBe(true);

@@ -1,25 +1,14 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium-flags';
 import { FindWorkPage, isJobsPage, milesBetween, type JobsAnswer } from './pages/find-work-page';
-import { DEMO_PASSWORD, LoginPage } from './pages/login-page';
+import { LoginPage } from './pages/login-page';
+import { signInForToken } from './partner-api';
 import { ORIGIN } from './ports';
 
 // The map draws with WebGL, which Chromium gives headless through SwiftShader unless the GPU is switched off.
 test.use({
   launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS.filter((flag) => flag !== '--disable-gpu') },
 });
-
-/** A bearer token for another demo partner, signed in through the API as the portal does. */
-async function tokenFor(request: APIRequestContext, email: string): Promise<string> {
-  const headers = { 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/json', Origin: ORIGIN };
-  const login = await request.post(`${ORIGIN}/login`, { data: { email, password: DEMO_PASSWORD }, headers });
-  expect(login.ok()).toBe(true);
-  const token = await request.post(`${ORIGIN}/oauth/token`, {
-    data: { payload: { grant_type: 'monolith_cookie_grant', client_id: '', client_secret: '', scope: '*' } },
-    headers,
-  });
-  return ((await token.json()) as { access_token: string }).access_token;
-}
 
 test.beforeEach(async ({ page }) => {
   const login = new LoginPage(page);
@@ -169,7 +158,7 @@ test('a job taken by another partner is marked at once, and gone from the next s
   expect(job, 'an instant click-and-claim job to take').toBeDefined();
   await expect(findWork.card(job!.id)).toBeVisible();
 
-  const token = await tokenFor(request, 'starter@example.com');
+  const token = await signInForToken(request, 'starter@example.com');
   const booked = await request.post(`${ORIGIN}/v1/listings/${job!.id}/book`, {
     data: { payload: {} },
     headers: { Authorization: `Bearer ${token}`, 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/json' },

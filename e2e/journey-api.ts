@@ -1,8 +1,7 @@
 import { request as playwrightRequest, type APIRequestContext } from '@playwright/test';
-import { DEMO_PASSWORD } from './pages/login-page';
+import { API_HEADERS, signInForToken } from './partner-api';
 import { ORIGIN } from './ports';
 
-const HEADERS = { 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/json', Origin: ORIGIN };
 const JOURNEY_CATEGORIES = [
   'journey_general_goods_move',
   'journey_vehicle_move',
@@ -68,18 +67,12 @@ export class JourneyApi {
 
   static async signIn(email: string): Promise<JourneyApi> {
     const http = await playwrightRequest.newContext();
-    const login = await http.post(`${ORIGIN}/login`, { data: { email, password: DEMO_PASSWORD }, headers: HEADERS });
-    if (!login.ok()) throw new Error(`login as ${email} failed: ${login.status()}`);
-    const token = await http.post(`${ORIGIN}/oauth/token`, {
-      data: { payload: { grant_type: 'monolith_cookie_grant', client_id: '', client_secret: '', scope: '*' } },
-      headers: HEADERS,
-    });
-    const { access_token } = (await token.json()) as { access_token: string };
+    const access_token = await signInForToken(http, email);
     return new JourneyApi(http, access_token);
   }
 
   private get headers() {
-    return { ...HEADERS, Authorization: `Bearer ${this.token}` };
+    return { ...API_HEADERS, Authorization: `Bearer ${this.token}` };
   }
 
   /**

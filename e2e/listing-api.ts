@@ -1,9 +1,7 @@
 import { request as playwrightRequest, type APIRequestContext } from '@playwright/test';
 import { SEARCH_CATEGORIES } from '@/schemas/search';
-import { DEMO_PASSWORD } from './pages/login-page';
+import { API_HEADERS, signInForToken } from './partner-api';
 import { ORIGIN } from './ports';
-
-const HEADERS = { 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/json', Origin: ORIGIN };
 
 /** What the listing tests read of a search result or a listing page (schemas/search.ts, schemas/listing.ts). */
 export interface JobRow {
@@ -28,18 +26,12 @@ export class PartnerApi {
 
   static async signIn(email: string): Promise<PartnerApi> {
     const http = await playwrightRequest.newContext();
-    const login = await http.post(`${ORIGIN}/login`, { data: { email, password: DEMO_PASSWORD }, headers: HEADERS });
-    if (!login.ok()) throw new Error(`login as ${email} failed: ${login.status()}`);
-    const token = await http.post(`${ORIGIN}/oauth/token`, {
-      data: { payload: { grant_type: 'monolith_cookie_grant', client_id: '', client_secret: '', scope: '*' } },
-      headers: HEADERS,
-    });
-    const { access_token } = (await token.json()) as { access_token: string };
+    const access_token = await signInForToken(http, email);
     return new PartnerApi(http, access_token);
   }
 
   private get headers() {
-    return { ...HEADERS, Authorization: `Bearer ${this.token}` };
+    return { ...API_HEADERS, Authorization: `Bearer ${this.token}` };
   }
 
   /**

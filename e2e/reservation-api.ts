@@ -1,9 +1,7 @@
 import { request as playwrightRequest, type APIRequestContext } from '@playwright/test';
 import type { Reservation, ReservationInfo } from '@/schemas/reservation';
-import { DEMO_PASSWORD } from './pages/login-page';
+import { API_HEADERS, signInForToken } from './partner-api';
 import { ORIGIN } from './ports';
-
-const HEADERS = { 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/json', Origin: ORIGIN };
 
 /**
  * A demo partner's reservations read and made through the API as the portal does (session cookie, cookie grant,
@@ -18,22 +16,16 @@ export class ReservationApi {
 
   static async signIn(email: string): Promise<ReservationApi> {
     const http = await playwrightRequest.newContext();
-    const login = await http.post(`${ORIGIN}/login`, { data: { email, password: DEMO_PASSWORD }, headers: HEADERS });
-    if (!login.ok()) throw new Error(`login as ${email} failed: ${login.status()}`);
-    const token = await http.post(`${ORIGIN}/oauth/token`, {
-      data: { payload: { grant_type: 'monolith_cookie_grant', client_id: '', client_secret: '', scope: '*' } },
-      headers: HEADERS,
-    });
-    const { access_token } = (await token.json()) as { access_token: string };
+    const access_token = await signInForToken(http, email);
     const me = await http.get(`${ORIGIN}/v1/user-info`, {
-      headers: { ...HEADERS, Authorization: `Bearer ${access_token}` },
+      headers: { ...API_HEADERS, Authorization: `Bearer ${access_token}` },
     });
     const { id } = (await me.json()) as { id: number };
     return new ReservationApi(http, access_token, id);
   }
 
   private get headers() {
-    return { ...HEADERS, Authorization: `Bearer ${this.token}` };
+    return { ...API_HEADERS, Authorization: `Bearer ${this.token}` };
   }
 
   private async json<T>(path: string): Promise<T> {
