@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { Button } from 'react-aria-components';
 import { useIntl } from 'react-intl';
 import { TIME_CHOICES } from '@/machines/reservation-wizard/reservation-rules';
-import type { Finish, Timing } from '@/machines/reservation-wizard/reservation-wizard.types';
+import type { Finish } from '@/machines/reservation-wizard/reservation-wizard.types';
 import { reservationEdit } from '@/machines/reservations/reservation-edit.machine';
 import {
   canUseOwnWindow,
@@ -20,13 +20,14 @@ import {
 } from '@/machines/reservations/reservation-edit.selectors';
 import type { EditField, EditForm } from '@/machines/reservations/reservation-edit.types';
 import { ANYTIME, type Reservation } from '@/schemas/reservation';
-import { ChoiceGroup, SelectField, TextInput, type Option } from './form-controls';
+import { ChoiceGroup, TextInput, type Option } from './form-controls';
 import { ReservationFacts } from './reservation-card';
 import { ReservationDialog } from './reservation-dialog';
 import { FIELD_MESSAGES, ruleMessage } from './reservation-labels';
 import { useFormatters } from '@/src/app/use-formatters';
 import { useReservationNotices } from './use-reservation-notices';
 import { inspect } from '@/src/app/inspection';
+import { TimingFields } from './timing-fields';
 
 export interface EditDialogProps {
   readonly reservation: Reservation;
@@ -182,51 +183,17 @@ export function EditDialog({ reservation, today, customWindows, onClose }: EditD
             messages={messagesOf('capacity')}
             description={intl.formatMessage({ id: 'reservations.capacity.hint' })}
           />
-          <ChoiceGroup<Timing>
-            label={label('timing')}
-            name="edit-timing"
-            value={form.timing}
-            onChange={(timing) => change({ timing })}
-            messages={messagesOf('timing')}
-            choices={[
-              {
-                value: 'full_day',
-                label: intl.formatMessage({ id: 'reservations.timing.fullDay' }),
-                description: intl.formatMessage({ id: 'reservations.timing.fullDayHint' }),
-              },
-              {
-                value: 'own_window',
-                label: intl.formatMessage({ id: 'reservations.timing.ownWindow' }),
-                description: intl.formatMessage({
-                  id: ownWindowAllowed ? 'reservations.timing.ownWindowHint' : 'reservations.timing.ownWindowOff',
-                }),
-                disabled: !ownWindowAllowed && form.timing !== 'own_window',
-              },
-            ]}
+          <TimingFields
+            namePrefix="edit-"
+            value={form}
+            ownWindowAllowed={ownWindowAllowed}
+            ownWindowDisabled={!ownWindowAllowed && form.timing !== 'own_window'}
+            timeOptions={timeOptions}
+            label={label}
+            messagesOf={messagesOf}
+            onChange={change}
+            rowClassName="resv-row resv-row-2"
           />
-          <div className="resv-row resv-row-2">
-            <SelectField
-              label={label('startTime')}
-              name="edit-startTime"
-              value={form.startTime}
-              options={timeOptions(form.timing === 'full_day')}
-              onChange={(startTime) => change({ startTime })}
-              placeholder={intl.formatMessage({ id: 'reservations.time.choose' })}
-              messages={messagesOf('startTime')}
-            />
-            {form.timing === 'own_window' ? (
-              <SelectField
-                label={label('endTime')}
-                name="edit-endTime"
-                value={form.endTime}
-                options={timeOptions(false)}
-                onChange={(endTime) => change({ endTime })}
-                placeholder={intl.formatMessage({ id: 'reservations.time.choose' })}
-                messages={messagesOf('endTime')}
-              />
-            ) : null}
-          </div>
-          <p className="field-description">{intl.formatMessage({ id: 'reservations.time.note' })}</p>
           <ChoiceGroup<Finish>
             label={label('finish')}
             name="edit-finish"

@@ -23,7 +23,6 @@ import type {
   RequestField,
   RequestPatch,
   Scope,
-  Timing,
 } from '@/machines/reservation-wizard/reservation-wizard.types';
 import type { ProviderVehicleId } from '@/schemas/listing';
 import { ANYTIME, TIME_ON_SITE_OPTIONS_S } from '@/schemas/reservation';
@@ -31,6 +30,7 @@ import { useFormatters } from '@/src/app/use-formatters';
 import { formatDuration } from '@/src/format/duration';
 import { ChoiceGroup, SelectField, TextInput, type Option } from './form-controls';
 import { FIELD_MESSAGES, ruleMessage, VEHICLE_TYPE_MESSAGES } from './reservation-labels';
+import { TimingFields } from './timing-fields';
 
 type WizardActor = ActorRefFrom<typeof reservationWizard>;
 
@@ -244,51 +244,17 @@ export function RequestStep({ actor }: { actor: WizardActor }) {
 
       <fieldset className="resv-section">
         <legend>{intl.formatMessage({ id: 'reservations.section.when' })}</legend>
-        <ChoiceGroup<Timing>
-          label={label('timing')}
-          name="timing"
-          value={request.timing}
-          onChange={(timing) => change({ timing })}
-          messages={messagesOf('timing')}
-          choices={[
-            {
-              value: 'full_day',
-              label: intl.formatMessage({ id: 'reservations.timing.fullDay' }),
-              description: intl.formatMessage({ id: 'reservations.timing.fullDayHint' }),
-            },
-            {
-              value: 'own_window',
-              label: intl.formatMessage({ id: 'reservations.timing.ownWindow' }),
-              description: intl.formatMessage({
-                id: info?.custom_reservation ? 'reservations.timing.ownWindowHint' : 'reservations.timing.ownWindowOff',
-              }),
-              disabled: info?.custom_reservation === false,
-            },
-          ]}
+        <TimingFields
+          namePrefix=""
+          value={request}
+          ownWindowAllowed={info?.custom_reservation === true}
+          ownWindowDisabled={info?.custom_reservation === false}
+          timeOptions={timeOptions}
+          label={label}
+          messagesOf={messagesOf}
+          onChange={change}
+          rowClassName="resv-row"
         />
-        <div className="resv-row">
-          <SelectField
-            label={label('startTime')}
-            name="startTime"
-            value={request.startTime}
-            options={timeOptions(request.timing === 'full_day')}
-            onChange={(startTime) => change({ startTime })}
-            placeholder={intl.formatMessage({ id: 'reservations.time.choose' })}
-            messages={messagesOf('startTime')}
-          />
-          {request.timing === 'own_window' ? (
-            <SelectField
-              label={label('endTime')}
-              name="endTime"
-              value={request.endTime}
-              options={timeOptions(false)}
-              onChange={(endTime) => change({ endTime })}
-              placeholder={intl.formatMessage({ id: 'reservations.time.choose' })}
-              messages={messagesOf('endTime')}
-            />
-          ) : null}
-        </div>
-        <p className="field-description">{intl.formatMessage({ id: 'reservations.time.note' })}</p>
       </fieldset>
 
       <fieldset className="resv-section">
