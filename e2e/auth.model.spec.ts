@@ -7,6 +7,7 @@ import { SHORT_TTL_PORT } from './ports';
 import { byIncomingEvent, describePath } from '@/model-tests/model-harness';
 import { DashboardPage } from './pages/dashboard-page';
 import { DEMO_PASSWORD, LoginPage } from './pages/login-page';
+import { recordUiPath } from './ui-model-coverage';
 
 /**
  * UI-level model test of sign-in and re-login: the paths come from the auth machine's own graph, and each
@@ -150,6 +151,7 @@ for (const { path, steps } of paths) {
         await expectPageShows(page, state, (step.state.context as { error: { id: string } | null }).error?.id);
       }
     }
+    recordUiPath(authMachine, { token: null }, steps);
   });
 }
 

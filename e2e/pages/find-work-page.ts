@@ -93,7 +93,97 @@ export class FindWorkPage {
   map() {
     return this.page.getByTestId('results-map');
   }
+
+  /** A field of the search form or of the active tab's filter bar, by its name (the same in every language). */
+  field(name: FindWorkField) {
+    return this.page.locator(`[name="${name}"]`);
+  }
+
+  searchButton() {
+    return this.page.getByRole('button', { name: 'Search', exact: true });
+  }
+
+  /** The summary's badge: categories ticked out of all, then the number of narrowed filters (`23/23`, `3/23 · 1`). */
+  categoriesBadge() {
+    return this.page.locator('details.search-more summary .count-badge');
+  }
+
+  /** The notice or the retry of the active tab's list, and the line under the list ("All 27 jobs shown"). */
+  resultsColumn() {
+    return this.page.locator('.results-column');
+  }
+
+  listEnd() {
+    return this.page.locator('.results-end');
+  }
+
+  dangerToasts() {
+    return this.page.locator('.toast-danger');
+  }
+
+  /**
+   * Types into a place field without choosing an option: waits for the look-up's answer, then leaves the list closed
+   * with Escape, which keeps the text (while the list is open React Aria hides the rest of the page).
+   */
+  async typePlace(end: 'pickup' | 'delivery', text: string): Promise<void> {
+    const input = this.field(`${end}-place`);
+    const lookedUp = this.page.waitForResponse(
+      (r) => r.url().includes('/v1/places?') && r.url().includes(encodeURIComponent(text)),
+    );
+    await input.fill(text);
+    await lookedUp;
+    await expect(this.page.locator('.place-field-looking')).toHaveCount(0);
+    await input.press('Escape');
+    await expect(this.page.getByRole('listbox')).toHaveCount(0);
+  }
+
+  /** Picks the option whose name starts with `name` from the look-up of the text already typed in a place field. */
+  async choosePlace(end: 'pickup' | 'delivery', name: string): Promise<void> {
+    const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const option = this.page
+      .getByRole('listbox')
+      .getByRole('option', { name: new RegExp(`^${escaped}`) })
+      .first();
+    if (!(await option.isVisible())) {
+      await this.field(`${end}-place`).focus();
+      await this.field(`${end}-place`).press('ArrowDown');
+    }
+    await option.click();
+  }
+
+  /** Opens "Categories and filters" (a details element) when it is closed. */
+  async openCategoriesAndFilters(): Promise<void> {
+    const details = this.page.locator('details.search-more');
+    if ((await details.getAttribute('open')) === null) await details.locator('summary').click();
+  }
+
+  /** Scrolls the active tab's list to its end once (the list asks for the next page as its end comes into view). */
+  async scrollListToEnd(): Promise<void> {
+    await this.scroller().evaluate((el) => el.scrollTo(0, el.scrollHeight));
+  }
+
+  /** Applies a saved search by clicking its name in the saved-search list. */
+  async applySavedSearch(name: string): Promise<void> {
+    await this.page.locator(`[data-saved-search="${name}"] .saved-apply`).click();
+  }
+
+  /** Closes every toast, as a partner does before going on (a toast may lie over the page's own buttons). */
+  async dismissToasts(): Promise<void> {
+    const close = this.page.getByRole('button', { name: 'Dismiss notification' });
+    while ((await close.count()) > 0) await close.first().click();
+  }
 }
+
+export type FindWorkField =
+  | 'pickup-place'
+  | 'delivery-place'
+  | 'pickup-radius'
+  | 'delivery-radius'
+  | 'date-from'
+  | 'date-to'
+  | 'sort'
+  | 'capacity-min'
+  | 'capacity-max';
 
 /**
  * A POST v1/jobs answer for page `n` of any tab. The page number is read from the answer: the portal's request

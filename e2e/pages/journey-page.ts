@@ -97,4 +97,94 @@ export class JourneyPage {
   toast(text: string | RegExp): Locator {
     return this.page.locator('.toast').filter({ hasText: text });
   }
+
+  /** Opens the journey's page without waiting for anything (the first read may be meant to fail). */
+  async openAt(id: number | string): Promise<void> {
+    await this.page.goto(`journey/${id}`, { waitUntil: 'commit' });
+  }
+
+  /** The 'Try again' of a failed read: the journey's, or within the panel its vehicles' or its drivers'. */
+  retryButton(within: Locator | Page = this.page): Locator {
+    return within.locator('.alert').getByRole('button', { name: /^(Try again|Intentar de nuevo)$/ });
+  }
+
+  /** The offer form (express interest, click and claim, or the edit of a pending interest). */
+  offerForm(): Locator {
+    return this.panel().getByTestId('journey-offer');
+  }
+
+  /** A vehicle of the offer by its registration (a React Aria radio: `data-selected` when chosen). */
+  vehicleChoice(registration: string): Locator {
+    return this.panel().locator(`.journey-choice[data-registration="${registration}"]`);
+  }
+
+  priceField(): Locator {
+    return this.panel().getByLabel('Your price (optional)', { exact: true });
+  }
+
+  returnPriceField(): Locator {
+    return this.panel().getByLabel('Your price for the return leg (optional)', { exact: true });
+  }
+
+  /** The people option chosen in the offer ('One person' or 'Two people'). */
+  chosenPeople(): Locator {
+    return this.panel().locator('.journey-people .journey-choice[data-selected="true"]');
+  }
+
+  /** The claim's 'Take the return leg too' box and its input. */
+  returnLegBox(): Locator {
+    return this.panel().locator('.journey-checkbox');
+  }
+
+  returnLegInput(): Locator {
+    return this.returnLegBox().locator('input');
+  }
+
+  /** What the driver select of the panel shows (the chosen driver, or its placeholder). */
+  chosenDriver(): Locator {
+    return this.panel().locator('.journey-select-value');
+  }
+
+  /** The pending interest's facts (vehicle, price, people, when expressed). */
+  interestFacts(): Locator {
+    return this.page.getByTestId('journey-interest');
+  }
+
+  editInterestButton(): Locator {
+    return this.page.getByRole('button', { name: /^(Edit interest|Editar interés)$/ });
+  }
+
+  /** Closes the edit of an interest unchanged. */
+  discardEditButton(): Locator {
+    return this.panel().locator('.journey-discard');
+  }
+
+  currentDriver(): Locator {
+    return this.page.getByTestId('journey-current-driver');
+  }
+
+  driverPanel(): Locator {
+    return this.page.getByTestId('journey-driver');
+  }
+
+  assignDriverButton(): Locator {
+    return this.driverPanel().getByRole('button', { name: 'Assign driver' });
+  }
+
+  confirmDriverButton(): Locator {
+    return this.driverPanel().getByRole('button', { name: 'Confirm driver' });
+  }
+
+  /** The hand-back dialogue's 'Keep the journey'. */
+  keepJourneyButton(): Locator {
+    return this.dialog().getByRole('button', { name: 'Keep the journey' });
+  }
+
+  handBackNote(): Locator {
+    return this.dialog().getByLabel('Note (optional)');
+  }
+
+  tracking(): Locator {
+    return this.page.getByTestId('journey-tracking');
+  }
 }

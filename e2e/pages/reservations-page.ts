@@ -218,4 +218,56 @@ export class CreateReservationPage {
   submitted(): Locator {
     return this.page.getByTestId('wizard-submitted');
   }
+
+  /** The set-up could not be loaded: the error with its retry. */
+  loadFailed(): Locator {
+    return this.page.getByRole('alert').filter({ hasText: 'We could not load your reservations.' });
+  }
+
+  async retryLoading(): Promise<void> {
+    await this.loadFailed().getByRole('button', { name: 'Try again' }).click();
+  }
+
+  /** The vehicle choices, in the order shown. */
+  vehicles(): Locator {
+    return this.page.locator('.resv-choice:has(input[name="vehicle"]) label.resv-radio');
+  }
+
+  /** The days ticked at step 1, as their checkboxes (`value` is the date). */
+  selectedDayInputs(): Locator {
+    return this.page.locator('label.resv-day[data-selected="true"] input');
+  }
+
+  /** The hint under a text field (a postcode's "Found: …", its look-up under way, or the field's own hint). */
+  descriptionOf(name: string): Locator {
+    return this.page.locator(`[data-field="${name}"] .field-description`);
+  }
+
+  /** Every rule message shown at step 1, one per line, whichever field it is beside. */
+  ruleMessages(): Locator {
+    return this.page.locator('.resv-form .field-error-line, .resv-days > .field-error');
+  }
+
+  /** The count of problems shown above Next once Next was pressed with broken rules. */
+  problems(): Locator {
+    return this.page.getByTestId('request-problems');
+  }
+
+  privateJob(): Locator {
+    return this.page.getByTestId('private-job');
+  }
+
+  async removePrivateJob(): Promise<void> {
+    await this.page.getByRole('button', { name: 'Remove private job' }).click();
+  }
+
+  /** Step 2 back to step 1, keeping the request. */
+  backToRequest(): Locator {
+    return this.page.getByRole('button', { name: 'Back to your request' });
+  }
+
+  /** After step 3: a new request. */
+  async makeMore(): Promise<void> {
+    await this.page.getByRole('button', { name: 'Make more reservations' }).click();
+  }
 }

@@ -52,14 +52,25 @@ describe('model-test coverage table', () => {
       ['gate', false, false],
     ]);
     expect(renderCoverageTable(rows).split('\n')).toEqual([
-      'machine               states    transitions  ui',
-      '--------------------  --------  -----------  ---',
-      'door (no model test)  0/2 0%    0/3 0%       n/a',
-      'gate                  2/2 100%  2/3 66.6%    n/a',
-      'total                 2/4 50%   2/6 33.3%    n/a',
+      'machine               states    transitions  ui states  ui transitions',
+      '--------------------  --------  -----------  ---------  --------------',
+      'door (no model test)  0/2 0%    0/3 0%       not run    not run',
+      'gate                  2/2 100%  2/3 66.6%    not run    not run',
+      'total                 2/4 50%   2/6 33.3%    not run    not run',
       '',
       'gate missed:',
       '  transition gate.open xstate.after.1000.gate.open #0',
+    ]);
+  });
+
+  it('puts what the UI-level suites reached beside the unit level, a dash where no UI suite plays the machine', () => {
+    const machines = [door('door'), door('gate')];
+    const rows = coverageRows(machines, [record('door', () => true), record('gate', () => true)]);
+    const ui = coverageRows(machines, [record('gate', (k) => k.startsWith('gate.shut'))]);
+    expect(renderCoverageTable(rows, ui).split('\n').slice(2)).toEqual([
+      'door     2/2 100%  3/3 100%     -          -',
+      'gate     2/2 100%  3/3 100%     1/2 50%    1/3 33.3%',
+      'total    4/4 100%  6/6 100%     1/2 50%    1/3 33.3%',
     ]);
   });
 });

@@ -132,26 +132,59 @@ const ratio = (n: number, total: number) => `${n}/${total} ${percent(n, total)}%
 export const isComplete = (r: CoverageRow) =>
   !r.untested && r.states.reached === r.states.total && r.transitions.taken === r.transitions.total;
 
-/** The table printed by `npm run model-tests:coverage`, with what each incomplete machine missed beneath it. */
-export function renderCoverageTable(rows: readonly CoverageRow[]): string {
-  const header = ['machine', 'states', 'transitions', 'ui'];
-  const total = rows.reduce(
-    (t, r) => ({
-      s: t.s + r.states.reached,
-      st: t.st + r.states.total,
-      t: t.t + r.transitions.taken,
-      tt: t.tt + r.transitions.total,
-    }),
-    { s: 0, st: 0, t: 0, tt: 0 },
+/**
+ * The table printed by `npm run model-tests:coverage`, with what each incomplete machine missed beneath it. `ui` is the
+ * same matching over the UI-level model suites' records (e2e/ui-model-coverage.ts): its columns show what the paths
+ * played in Chromium went through, or a dash for a machine no UI-level suite plays; without it they read "not run".
+ * With `level: 'ui'` the rows are the UI-level suites' own, under their titles (`model-tests:coverage --ui-only`).
+ */
+export function renderCoverageTable(
+  rows: readonly CoverageRow[],
+  ui?: readonly CoverageRow[],
+  { level }: { level?: 'ui' } = {},
+): string {
+  if (level === 'ui') return table(['machine', 'ui states', 'ui transitions'], rows, () => []);
+  const uiCells = (machine: string): string[] => {
+    if (!ui) return ['not run', 'not run'];
+    const u = ui.find((r) => r.machine === machine);
+    return !u || u.untested ? ['-', '-'] : ratios(u);
+  };
+  const uiTotal = ui ? ratios(sum(ui.filter((r) => !r.untested))) : ['not run', 'not run'];
+  return table(['machine', 'states', 'transitions', 'ui states', 'ui transitions'], rows, (r) =>
+    r ? uiCells(r.machine) : uiTotal,
   );
+}
+
+type Counts = Pick<CoverageRow, 'states' | 'transitions'>;
+const ratios = (c: Counts) => [
+  ratio(c.states.reached, c.states.total),
+  ratio(c.transitions.taken, c.transitions.total),
+];
+const sum = (rows: readonly Counts[]): Counts =>
+  rows.reduce<Counts>(
+    (t, r) => ({
+      states: { ...t.states, reached: t.states.reached + r.states.reached, total: t.states.total + r.states.total },
+      transitions: {
+        ...t.transitions,
+        taken: t.transitions.taken + r.transitions.taken,
+        total: t.transitions.total + r.transitions.total,
+      },
+    }),
+    { states: { reached: 0, total: 0, missing: [] }, transitions: { taken: 0, total: 0, missing: [] } },
+  );
+
+/** One row per machine and a total, then what each incomplete machine missed; `extra` adds cells (null: the total). */
+function table(
+  header: readonly string[],
+  rows: readonly CoverageRow[],
+  extra: (row: CoverageRow | null) => readonly string[],
+): string {
   const body = rows.map((r) => [
     r.machine + (r.testedAs.length ? ` (as ${r.testedAs.join(', ')})` : '') + (r.untested ? ' (no model test)' : ''),
-    ratio(r.states.reached, r.states.total),
-    ratio(r.transitions.taken, r.transitions.total),
-    // UI-level model tests (page objects) will fill this column
-    'n/a',
+    ...ratios(r),
+    ...extra(r),
   ]);
-  const all = [header, ...body, ['total', ratio(total.s, total.st), ratio(total.t, total.tt), 'n/a']];
+  const all = [header, ...body, ['total', ...ratios(sum(rows)), ...extra(null)]];
   const widths = header.map((_h, i) => Math.max(...all.map((r) => r[i]!.length)));
   const line = (cells: readonly string[]) =>
     cells
