@@ -34,5 +34,10 @@ export const User = Schema.Struct({
   /** Set while an admin is signed in as this user (switch user). */
   impersonator_id: Schema.NullOr(UserId),
   email_verified: Schema.Boolean,
+  /**
+   * While the account is suspended after a false completion (spec §9, 7 days; schemas/work.ts): when the suspension
+   * ends (ISO 8601 UTC); null when not suspended. Optional so answers without it still decode.
+   */
+  suspended_until: Schema.optionalWith(Schema.NullOr(Schema.String), { exact: true }),
 });
 export type User = typeof User.Type;

@@ -17,12 +17,14 @@ import { faultInjection } from '@/server/http/fault-injection';
 import { journeyRoutes } from '@/server/http/journey-routes';
 import { listingRoutes } from '@/server/http/listing-routes';
 import { partnerRoutes } from '@/server/http/partner-routes';
+import { privateJobRoutes } from '@/server/http/private-job-routes';
 import { requireToken } from '@/server/http/require-token';
 import { reservationRoutes } from '@/server/http/reservation-routes';
 import { searchRoutes } from '@/server/http/search-routes';
 import { securityHeaders } from '@/server/http/security-headers';
 import { PORTAL_BASE, servePortal } from '@/server/http/static';
 import { vehicleRoutes } from '@/server/http/vehicle-routes';
+import { workRoutes } from '@/server/http/work-routes';
 
 export interface AppDeps {
   readonly db: Db;
@@ -60,6 +62,8 @@ export const createApp = ({ db, config, logError = (error) => console.error(erro
   app.route('/v1', reservationRoutes(db, config));
   app.route('/ts/public/v1', vehicleRoutes(db, config));
   app.route('/', journeyRoutes(db, config));
+  app.route('/', workRoutes(db, config));
+  app.route('/', privateJobRoutes(db, config));
 
   app.notFound((c) => c.json(NOT_FOUND, 404));
   app.onError((error, c) => {

@@ -34,6 +34,11 @@ const ADMIN = 'admin@example.com';
 const OWNER_SAVED_SEARCH_ID = 1;
 /** The seed inserts the owner's won work first: job 1 is allocated to the owner (checked in beforeAll). */
 const OWNER_WON_JOB_ID = 1;
+/** The owner's completed jobs (server/seed/won-work.ts, checked in beforeAll): C1 with no feedback asked, C2 asked and
+ * not rated, C4 (the admin declares its completion false). */
+const OWNER_UNASKED_JOB_ID = 7;
+const OWNER_ASKED_JOB_ID = 8;
+const OWNER_COMPLETED_JOB_ID = 10;
 /** The other partner's one approved van (checked in beforeAll), so its book gets past the vehicle check. */
 const OTHER_PARTNER_VEHICLE_ID = 6;
 /** The owner's user id: the seed inserts the demo accounts first. */
@@ -63,6 +68,43 @@ const RESERVATION_CHANGE = {
     { place: { lat: 53.48, lng: -2.24, town: 'Manchester', postcode: 'M1 4BT' }, time: 'anytime' },
     { place: { lat: 53.48, lng: -2.24, town: 'Manchester', postcode: 'M1 4BT' }, time: 'anytime' },
   ],
+};
+
+/**
+ * Private jobs and the work calendar (server/private-jobs/, server/calendar/): the owner's first seeded private job
+ * and calendar subscription path, read in beforeAll (the uuid is the seed's, the secret is made on the first call).
+ * The private job every caller sends is dated outside the calendar and list rows' ranges, so a caller's own POST
+ * does not change what those rows compare.
+ */
+const OWNER_PRIVATE = { uuid: '', feedPath: '' };
+const PRIVATE_JOB_BODY = {
+  uuid: '0b6f5b8e-9c1d-4e2f-8a3b-4c5d6e7f8091',
+  volumeInM3: 3,
+  nodes: [
+    {
+      place: { lat: 53.41, lng: -2.15, town: 'Stockport', postcode: 'SK1 3TA' },
+      sortOrder: 1,
+      nodeType: 'pickup',
+      timeWindowStart: '2026-12-20T10:00:00Z',
+      timeWindowEnd: '2026-12-20T12:00:00Z',
+      durationOnSiteInSeconds: 1800,
+    },
+    {
+      place: { lat: 53.58, lng: -2.43, town: 'Bolton', postcode: 'BL1 1RU' },
+      sortOrder: 2,
+      nodeType: 'delivery',
+      timeWindowStart: '2026-12-20T13:00:00Z',
+      timeWindowEnd: '2026-12-20T15:00:00Z',
+      durationOnSiteInSeconds: 1800,
+    },
+  ],
+};
+const PREFERENCES_BODY = {
+  default_volume_m3: 8,
+  pickup_on_site_s: 900,
+  delivery_on_site_s: 1200,
+  block_marketplace_overlap: true,
+  calendar_colour_by: 'driver',
 };
 
 interface Row {
@@ -341,6 +383,163 @@ const MATRIX: Readonly<Record<string, Row>> = {
     status: signedInOnly,
     callersOwnData: true,
   },
+  // Won work (server/work/): the owner's won jobs — job 1 allocated, 7 completed with no feedback asked, 8 completed
+  // with feedback asked and not rated, 10 completed (checked in beforeAll). Nobody else may read, assign, complete or
+  // ask feedback for them (404, spec §8). The admin tools change the owner's 10 and 8 (checked in the last test).
+  'GET /ng/api/v3/provider/won-work': {
+    request: { path: '/ng/api/v3/provider/won-work?tab=active' },
+    status: signedInOnly,
+    callersOwnData: true,
+  },
+  'GET /ng/api/v3/provider/won-work/:id': {
+    request: { path: `/ng/api/v3/provider/won-work/${OWNER_WON_JOB_ID}` },
+    status: { anonymous: 401, expired: 401, loggedOut: 401, otherPartner: 404, admin: 404 },
+  },
+  'GET /ng/api/v3/provider/won-work/:id/tracking': {
+    request: { path: `/ng/api/v3/provider/won-work/${OWNER_WON_JOB_ID}/tracking` },
+    status: { anonymous: 401, expired: 401, loggedOut: 401, otherPartner: 404, admin: 404 },
+  },
+  // Open marketplace jobs for the caller's fleet: the admin's job posted above may join any caller's list.
+  'GET /ng/api/v3/provider/recommended-work': {
+    request: { path: '/ng/api/v3/provider/recommended-work' },
+    status: signedInOnly,
+  },
+  'POST /ng/api/v3/listings/:id': {
+    request: {
+      path: `/ng/api/v3/listings/${OWNER_WON_JOB_ID}?action=allocate-driver`,
+      init: {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: `listing_id=${OWNER_WON_JOB_ID}&user_id=${OWNER_DRIVER_ID}`,
+      },
+    },
+    status: { anonymous: 401, expired: 401, loggedOut: 401, otherPartner: 404, admin: 404 },
+  },
+  'POST /ng/api/v3/actions/listings/:id/complete': {
+    request: {
+      path: `/ng/api/v3/actions/listings/${OWNER_WON_JOB_ID}/complete`,
+      init: jsonPost({ listing_id: OWNER_WON_JOB_ID }),
+    },
+    status: { anonymous: 401, expired: 401, loggedOut: 401, otherPartner: 404, admin: 404 },
+  },
+  'POST /ng/api/v3/actions/listings/:id/complete-with-issue': {
+    request: {
+      path: `/ng/api/v3/actions/listings/${OWNER_WON_JOB_ID}/complete-with-issue`,
+      init: jsonPost({
+        listing_id: OWNER_WON_JOB_ID,
+        text: 'Not mine to complete',
+        type: 5,
+        sub_type: null,
+        responsible: 2,
+        listingCart: { items: [] },
+      }),
+    },
+    status: { anonymous: 401, expired: 401, loggedOut: 401, otherPartner: 404, admin: 404 },
+  },
+  // The count of the caller's own active won jobs.
+  'POST /ajax-dashboard-provider-listing-won': {
+    request: {
+      path: '/ajax-dashboard-provider-listing-won',
+      init: { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'countOnly=1' },
+    },
+    status: signedInOnly,
+    callersOwnData: true,
+  },
+  'GET /ajax-provider-do-dash-option/request-feedback/:id': {
+    request: { path: `/ajax-provider-do-dash-option/request-feedback/${OWNER_UNASKED_JOB_ID}` },
+    status: { anonymous: 401, expired: 401, loggedOut: 401, otherPartner: 404, admin: 404 },
+  },
+  'POST /v1/admin/listings/:id/false-completion': {
+    request: { path: `/v1/admin/listings/${OWNER_COMPLETED_JOB_ID}/false-completion`, init: jsonPost({}) },
+    status: { anonymous: 401, expired: 401, loggedOut: 401, otherPartner: 403, admin: 200 },
+  },
+  'POST /v1/admin/listings/:id/rating': {
+    request: {
+      path: `/v1/admin/listings/${OWNER_ASKED_JOB_ID}/rating`,
+      init: jsonPost({ punctuality: 5, communication: 5, care_of_goods: 4, presentation: 5 }),
+    },
+    status: { anonymous: 401, expired: 401, loggedOut: 401, otherPartner: 403, admin: 201 },
+  },
+  // Private jobs, preferences, the work calendar and its subscription. Each caller lists, creates, and sets only its
+  // own; the owner's private job is 404 to everyone else, and survives them (last test).
+  'GET /ng/api/v3/provider/private-jobs': {
+    request: { path: '/ng/api/v3/provider/private-jobs?from=2026-11-11&to=2026-11-25' },
+    status: signedInOnly,
+    callersOwnData: true,
+  },
+  // The same client uuid from each caller makes that caller's own job (uuids are per partner).
+  'POST /ng/api/v3/provider/private-jobs': {
+    request: { path: '/ng/api/v3/provider/private-jobs', init: jsonPost({ payload: PRIVATE_JOB_BODY }) },
+    status: { anonymous: 401, expired: 401, loggedOut: 401, otherPartner: 201, admin: 201 },
+  },
+  'GET /ng/api/v3/provider/private-jobs/:uuid': {
+    request: {
+      get path() {
+        return `/ng/api/v3/provider/private-jobs/${OWNER_PRIVATE.uuid}`;
+      },
+    },
+    status: { anonymous: 401, expired: 401, loggedOut: 401, otherPartner: 404, admin: 404 },
+  },
+  'PUT /ng/api/v3/provider/private-jobs/:uuid': {
+    request: {
+      get path() {
+        return `/ng/api/v3/provider/private-jobs/${OWNER_PRIVATE.uuid}`;
+      },
+      get init() {
+        return { ...jsonPost({ payload: { ...PRIVATE_JOB_BODY, uuid: OWNER_PRIVATE.uuid } }), method: 'PUT' };
+      },
+    },
+    status: { anonymous: 401, expired: 401, loggedOut: 401, otherPartner: 404, admin: 404 },
+  },
+  'DELETE /ng/api/v3/provider/private-jobs/:uuid': {
+    request: {
+      get path() {
+        return `/ng/api/v3/provider/private-jobs/${OWNER_PRIVATE.uuid}`;
+      },
+      init: { method: 'DELETE' },
+    },
+    status: { anonymous: 401, expired: 401, loggedOut: 401, otherPartner: 404, admin: 404 },
+  },
+  // Everyone has the defaults until saved, so whose preferences came back is private-job-routes.test.ts's to check.
+  'GET /ng/api/v3/provider/private-work-preferences': {
+    request: { path: '/ng/api/v3/provider/private-work-preferences' },
+    status: signedInOnly,
+  },
+  'PUT /ng/api/v3/provider/private-work-preferences': {
+    request: {
+      path: '/ng/api/v3/provider/private-work-preferences',
+      init: { ...jsonPost({ payload: PREFERENCES_BODY }), method: 'PUT' },
+    },
+    status: signedInOnly,
+  },
+  'GET /ng/api/v3/provider/work-calendar': {
+    request: { path: '/ng/api/v3/provider/work-calendar?from=2026-11-18&to=2026-11-30' },
+    status: signedInOnly,
+    callersOwnData: true,
+  },
+  'GET /ng/api/v3/provider/work-calendar.ics': {
+    request: { path: '/ng/api/v3/provider/work-calendar.ics?from=2026-11-18&to=2026-11-30' },
+    status: signedInOnly,
+  },
+  'GET /ng/api/v3/provider/work-calendar/feed': {
+    request: { path: '/ng/api/v3/provider/work-calendar/feed' },
+    status: signedInOnly,
+    callersOwnData: true,
+  },
+  // Each caller resets its own secret: the owner's subscription below still opens.
+  'POST /ng/api/v3/provider/work-calendar/feed/reset': {
+    request: { path: '/ng/api/v3/provider/work-calendar/feed/reset', init: { method: 'POST' } },
+    status: signedInOnly,
+  },
+  // No token needed (phone calendars send none): the secret in the path is the key, whatever token comes with it.
+  'GET /calendar/:file': {
+    request: {
+      get path() {
+        return OWNER_PRIVATE.feedPath;
+      },
+    },
+    status: everyone(200),
+  },
 };
 
 /** The route table does not depend on the database: read it from an app over a database that is never queried. */
@@ -401,6 +600,7 @@ beforeAll(async () => {
   );
   expect(van.rows[0]?.email).toBe(OTHER_PARTNER);
 
+  expect(await ownersJobs()).toEqual(OWNER_JOBS_BEFORE);
   expect(await ownersJourney()).toEqual(OWNER_JOURNEY_BEFORE);
   const interest = await t.db.query<{ email: string; status: string }>(
     `select u.email, j.status from journey_interests i join users u on u.id = i.user_id
@@ -426,6 +626,17 @@ beforeAll(async () => {
   expect((await logout(t.app, loggedOut.cookie)).status).toBe(200);
   tokens.loggedOut = loggedOut.token;
 
+  const privateJob = await t.db.query<{ uuid: string }>(
+    'select uuid::text as uuid from private_jobs where user_id = $1 order by pickup_window_start limit 1',
+    [OWNER_ID],
+  );
+  OWNER_PRIVATE.uuid = privateJob.rows[0]?.uuid ?? '';
+  expect(OWNER_PRIVATE.uuid).not.toBe('');
+  const feed = await t.app.request('/ng/api/v3/provider/work-calendar/feed', {
+    headers: { authorization: `Bearer ${tokens.owner}` },
+  });
+  OWNER_PRIVATE.feedPath = new URL(((await feed.json()) as { url: string }).url).pathname;
+
   const second = { otherPartner: await signIn(t.app, OTHER_PARTNER), admin: await signIn(t.app, ADMIN) };
   for (const [route, row] of Object.entries(MATRIX)) {
     if (!row.callersOwnData) continue;
@@ -438,6 +649,23 @@ beforeAll(async () => {
   }
 }, SETUP_TIMEOUT_MS);
 afterAll(() => rmSync(dist, { recursive: true, force: true }));
+
+/** The owner's won jobs the won-work rows act on: status, driver, feedback asked and rated (server/seed/won-work.ts). */
+const OWNER_JOBS_BEFORE = [
+  { id: OWNER_WON_JOB_ID, status: 'allocated', driver_id: OWNER_DRIVER_ID, asked: false, rated: false },
+  { id: OWNER_UNASKED_JOB_ID, status: 'completed', driver_id: 3, asked: false, rated: false },
+  { id: OWNER_ASKED_JOB_ID, status: 'completed', driver_id: 4, asked: true, rated: false },
+  { id: OWNER_COMPLETED_JOB_ID, status: 'completed', driver_id: 3, asked: false, rated: false },
+];
+const ownersJobs = async () =>
+  (
+    await t.db.query<(typeof OWNER_JOBS_BEFORE)[number]>(
+      `select j.id, j.status, j.driver_id, f.job_id is not null as asked, r.job_id is not null as rated
+         from jobs j left join job_feedback_requests f on f.job_id = j.id left join job_ratings r on r.job_id = j.id
+        where j.id = any($1::int[]) and j.provider_id = $2 order by j.id`,
+      [OWNER_JOBS_BEFORE.map((j) => j.id), OWNER_ID],
+    )
+  ).rows;
 
 /** Who holds the owner's journey, with which driver, and how it was left (a deallocation would close the row). */
 const OWNER_JOURNEY_BEFORE = {
@@ -525,6 +753,25 @@ describe('whose data comes back', () => {
   });
 });
 
+describe("the owner's won work", () => {
+  it("survives every other caller's driver change, completion and feedback request; only the admin's tools acted", async () => {
+    expect(await ownersJobs()).toEqual(
+      OWNER_JOBS_BEFORE.map((job) =>
+        job.id === OWNER_COMPLETED_JOB_ID
+          ? { ...job, status: 'allocated' }
+          : job.id === OWNER_ASKED_JOB_ID
+            ? { ...job, rated: true }
+            : job,
+      ),
+    );
+    const { rows } = await t.db.query<{ suspended: boolean }>(
+      'select suspended_until > $2 as suspended from users where id = $1',
+      [OWNER_ID, t.clock.now],
+    );
+    expect(rows[0]?.suspended).toBe(true);
+  });
+});
+
 describe("the owner's reservations", () => {
   it('survive every other caller’s edit, cancel and answer to the offer; only the admin offered one back', async () => {
     const { rows } = await t.db.query<{ id: number; status: string; user_id: number; people: string }>(
@@ -538,5 +785,17 @@ describe("the owner's reservations", () => {
     ]);
     const owner = await t.db.query<{ email: string }>('select email from users where id = $1', [OWNER_USER_ID]);
     expect(owner.rows[0]?.email).toBe(OWNER);
+  });
+});
+
+describe("the owner's private job", () => {
+  it("survives every other caller's read, change and delete", async () => {
+    const { rows } = await t.db.query<{ user_id: number; volume_m3: number; deleted: boolean }>(
+      'select user_id, volume_m3, deleted_at is not null as deleted from private_jobs where uuid = $1 and user_id = $2',
+      [OWNER_PRIVATE.uuid, OWNER_ID],
+    );
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ user_id: OWNER_ID, deleted: false });
+    expect(rows[0]?.volume_m3).not.toBe(PRIVATE_JOB_BODY.volumeInM3);
   });
 });

@@ -2,7 +2,8 @@
  * Bad input to every request schema the server decodes — LoginRequest (POST /login), TokenRequest
  * (POST /oauth/token), SearchRequest (POST /v1/jobs, /v1/jobs/counts, /v1/jobs/tab-counts), SaveDefaultSearchRequest
  * and CreateSavedSearchRequest (POST /v1/saved-searches/default, /v1/saved-searches), BookListingRequest and
- * QuoteListingRequest (POST /v1/listings/{id}/book, /v1/listings/{id}/quote) — generated with fast-check: any JSON value, wrong types in each field, strings up to 1 MB,
+ * QuoteListingRequest (POST /v1/listings/{id}/book, /v1/listings/{id}/quote), PrivateJobRequest (POST and PUT
+ * /ng/api/v3/provider/private-jobs) and PrivateWorkPreferencesRequest (PUT …/private-work-preferences) — generated with fast-check: any JSON value, wrong types in each field, strings up to 1 MB,
  * any Unicode, deep nesting, bodies that are not JSON, wrong content types. The answer is always a 4xx with a JSON
  * `message`: never a 500, never an unexpected error logged.
  */
@@ -11,6 +12,7 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createApp } from '@/server/app';
 import { MAX_MESSAGE_LENGTH } from '@/server/http/api-errors';
 import { MAX_BODY_DEPTH, nestsDeeperThan } from '@/server/http/read-body';
+import { FORM_MEDIA_TYPE } from '@/server/http/read-form';
 import {
   createSeededApp,
   sessionCookieOf,
@@ -24,10 +26,13 @@ import {
 let t: SeededApp;
 let cookie: string;
 let bearer: string;
+/** The admin's bearer token: the admin tools decode their bodies only for an admin. */
+let adminBearer: string;
 beforeAll(async () => {
   t = await createSeededApp();
   ({ cookie } = await signIn(t.app, 'partner@example.com'));
   bearer = `Bearer ${(await signIn(t.app, 'partner@example.com')).token}`;
+  adminBearer = `Bearer ${(await signIn(t.app, 'admin@example.com')).token}`;
   const { rows } = await t.db.query<{ email: string }>(
     'select u.email from jobs j join users u on u.id = j.provider_id where j.id = $1',
     [OTHER_PARTNERS_JOB_ID],
@@ -52,9 +57,13 @@ interface Endpoint {
    * rules. The 4xx (with a message) such a body may get, and what `valid` gets; else 200 or 201.
    */
   readonly decodedAnswers?: readonly number[];
+  /** POST unless said. */
+  readonly method?: 'PUT';
 }
 
 const underPayload = (fields: unknown) => ({ payload: fields });
+/** A body that is the fields themselves (the won-work bodies, which also take them under payload). */
+const bare = (fields: unknown) => fields;
 /** The fields of SearchCriteria (schemas/search.ts). */
 const CRITERIA_FIELDS = [
   'type',
@@ -74,19 +83,45 @@ const VALID_CRITERIA = { type: 'instant', categories: ['piano'] };
  * and quote for it are refused (409 taken, or 422 for a vehicle not theirs), so the fuzz never books anything.
  */
 const OTHER_PARTNERS_JOB_ID = 19;
+/** The fields of PrivateJobInput (schemas/private-job.ts) and a private job that meets every rule. */
+const PRIVATE_JOB_FIELDS = ['uuid', 'volumeInM3', 'nodes', 'vehicle_id', 'driver_id', 'title'];
+const VALID_PRIVATE_JOB = {
+  uuid: '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d',
+  volumeInM3: 4,
+  nodes: [
+    {
+      place: { lat: 53.41, lng: -2.15, town: 'Stockport', postcode: 'SK1 3TA' },
+      sortOrder: 1,
+      nodeType: 'pickup',
+      timeWindowStart: '2026-11-20T10:00:00Z',
+      timeWindowEnd: '2026-11-20T12:00:00Z',
+      durationOnSiteInSeconds: 1800,
+    },
+    {
+      place: { lat: 53.58, lng: -2.43, town: 'Bolton', postcode: 'BL1 1RU' },
+      sortOrder: 2,
+      nodeType: 'delivery',
+      timeWindowStart: '2026-11-20T13:00:00Z',
+      timeWindowEnd: '2026-11-20T15:00:00Z',
+      durationOnSiteInSeconds: 1800,
+    },
+  ],
+};
 /** A /v1 endpoint that decodes a body; the partner's live bearer token goes with it, so only the body can fail. */
 const v1 = (
   path: string,
   fields: readonly string[],
   valid: unknown,
-  envelope = underPayload,
+  envelope: (fields: unknown) => unknown = underPayload,
   decodedAnswers?: readonly number[],
+  method?: 'PUT',
 ): Endpoint => ({
   path,
   fields,
   envelope,
   valid,
   ...(decodedAnswers ? { decodedAnswers } : {}),
+  ...(method ? { method } : {}),
   get headers() {
     return { authorization: bearer };
   },
@@ -130,11 +165,74 @@ const ENDPOINTS: readonly Endpoint[] = [
     [409],
   ),
   v1(`/v1/listings/${OTHER_PARTNERS_JOB_ID}/quote`, ['amount'], { payload: { amount: 5000 } }, underPayload, [409]),
+  // Won work (schemas/work.ts): bodies bare (or under payload, which the schemas unwrap), on the other partner's job,
+  // so whatever decodes is 404 and nothing completes; the admin's rating names a job that does not exist.
+  v1(
+    `/ng/api/v3/actions/listings/${OTHER_PARTNERS_JOB_ID}/complete`,
+    ['listing_id'],
+    { listing_id: OTHER_PARTNERS_JOB_ID },
+    bare,
+    [404],
+  ),
+  v1(
+    `/ng/api/v3/actions/listings/${OTHER_PARTNERS_JOB_ID}/complete-with-issue`,
+    ['listing_id', 'text', 'type', 'sub_type', 'responsible', 'listingCart', 'extra_charge'],
+    {
+      listing_id: OTHER_PARTNERS_JOB_ID,
+      text: 'Extra stairs',
+      type: 5,
+      sub_type: 'charge_customer_extra',
+      responsible: 2,
+      listingCart: { items: [] },
+      extra_charge: { amount: 2500 },
+    },
+    bare,
+    [404],
+  ),
+  {
+    ...v1(
+      '/v1/admin/listings/999999/rating',
+      ['punctuality', 'communication', 'care_of_goods', 'presentation', 'comment'],
+      { punctuality: 5, communication: 4, care_of_goods: 5, presentation: 4, comment: 'Fine' },
+      bare,
+      [404],
+    ),
+    get headers() {
+      return { authorization: adminBearer };
+    },
+  },
+  // A valid private job creates one (201; the same uuid again replays it). The PUT names a uuid the partner never
+  // used, so whatever decodes is 404 and no private job changes.
+  v1('/ng/api/v3/provider/private-jobs', PRIVATE_JOB_FIELDS, { payload: VALID_PRIVATE_JOB }),
+  v1(
+    '/ng/api/v3/provider/private-jobs/4d3c2b1a-0f9e-4d8c-b7a6-958473625140',
+    PRIVATE_JOB_FIELDS,
+    { payload: VALID_PRIVATE_JOB },
+    underPayload,
+    [404],
+    'PUT',
+  ),
+  v1(
+    '/ng/api/v3/provider/private-work-preferences',
+    ['default_volume_m3', 'pickup_on_site_s', 'delivery_on_site_s', 'block_marketplace_overlap', 'calendar_colour_by'],
+    {
+      payload: {
+        default_volume_m3: 10,
+        pickup_on_site_s: 1800,
+        delivery_on_site_s: 1800,
+        block_marketplace_overlap: false,
+        calendar_colour_by: 'vehicle',
+      },
+    },
+    underPayload,
+    [200],
+    'PUT',
+  ),
 ];
 
 const post = (endpoint: Endpoint, body: BodyInit, contentType: string | null = 'application/json') =>
   t.app.request(endpoint.path, {
-    method: 'POST',
+    method: endpoint.method ?? 'POST',
     headers: { ...XHR, ...endpoint.headers, ...(contentType === null ? {} : { 'content-type': contentType }) },
     body,
   });
@@ -174,9 +272,9 @@ const deep = fc
     arrays ? '['.repeat(depth) + ']'.repeat(depth) : '{"a":'.repeat(depth) + '1' + '}'.repeat(depth),
   );
 
-describe.each(ENDPOINTS.map((endpoint) => [endpoint.path, endpoint.fields.join(' '), endpoint] as const))(
-  'POST %s (%s)',
-  (_path, _fields, endpoint) => {
+describe.each(ENDPOINTS.map((e) => [`${e.method ?? 'POST'} ${e.path}`, e.fields.join(' '), e] as const))(
+  '%s (%s)',
+  (_route, _fields, endpoint) => {
     it('answers any JSON value with a 4xx and a message', async () => {
       await fc.assert(
         fc.asyncProperty(json, async (value) => {
@@ -412,3 +510,107 @@ describe('the request body size limit', () => {
     expect(t.errors).toEqual([]);
   });
 });
+
+/**
+ * The spec's form calls (schemas/work.ts AllocateDriverForm, WonListingForm) take application/x-www-form-urlencoded
+ * or JSON. Any fields and values, any JSON, huge values: a 4xx with a message, or what a form that decodes gets
+ * (allocate-driver names the other partner's job: 404; the count call answers `{ count }`, an archive of a job that is
+ * not the caller's or not completed 404 or 409). Any other media type is 415 with the form message.
+ */
+const FORM_ENDPOINTS = [
+  {
+    path: `/ng/api/v3/listings/${OTHER_PARTNERS_JOB_ID}?action=allocate-driver`,
+    fields: ['listing_id', 'user_id', 'pickup_date'],
+    valid: { listing_id: String(OTHER_PARTNERS_JOB_ID), user_id: '2' },
+    decodedAnswers: [404],
+  },
+  {
+    path: '/ajax-dashboard-provider-listing-won',
+    fields: ['countOnly', 'listing_id', 'action'],
+    valid: { countOnly: '1' },
+    decodedAnswers: [200, 404, 409],
+  },
+] as const;
+
+describe.each(FORM_ENDPOINTS.map((endpoint) => [endpoint.path, endpoint] as const))(
+  'POST %s (a form)',
+  (_path, endpoint) => {
+    const post = (body: string, contentType: string | null = 'application/x-www-form-urlencoded') =>
+      t.app.request(endpoint.path, {
+        method: 'POST',
+        headers: { ...XHR, authorization: bearer, ...(contentType === null ? {} : { 'content-type': contentType }) },
+        body,
+      });
+    const allowed = [...REFUSALS, ...endpoint.decodedAnswers];
+    /** A refusal (expectRefused), or a count: the one 200 any of these forms can get. */
+    const expectAnswered = async (response: Response) => {
+      if (response.status !== 200) return expectRefused(response, allowed);
+      expect(endpoint.decodedAnswers).toContain(200);
+      expect(await response.json()).toEqual({ count: expect.any(Number) });
+      expect(t.errors.splice(0)).toEqual([]);
+    };
+    const value = fc.oneof(
+      fc.string({ unit: 'binary', maxLength: 60 }),
+      fc.constantFrom('', '0', '1', '-1', '2', '19', '1e3', 'true', 'archive', '2026-11-20 09:00', '2026-02-30 09:00'),
+    );
+    const name = fc.oneof(fc.constantFrom(...endpoint.fields, '__proto__', 'payload'), fc.string({ maxLength: 12 }));
+
+    it('answers any fields and values with a 4xx and a message, or what a decoded form gets', async () => {
+      await fc.assert(
+        fc.asyncProperty(fc.array(fc.tuple(name, value), { maxLength: 6 }), async (pairs) => {
+          await expectAnswered(await post(new URLSearchParams(pairs).toString()));
+        }),
+        { numRuns: 150 },
+      );
+    });
+
+    it('answers any raw form text, any JSON value and values up to 1 MB the same way, without echoing them', async () => {
+      await fc.assert(
+        fc.asyncProperty(fc.string({ unit: 'binary', maxLength: 200 }), async (raw) => {
+          await expectAnswered(await post(raw));
+        }),
+        { numRuns: 100 },
+      );
+      await fc.assert(
+        fc.asyncProperty(json, async (body) => {
+          await expectAnswered(await post(JSON.stringify(body), 'application/json'));
+        }),
+        { numRuns: 100 },
+      );
+      for (const field of endpoint.fields) {
+        const response = await post(
+          new URLSearchParams({ ...endpoint.valid, [field]: 'é'.repeat(400_000) }).toString(),
+        );
+        expect((await response.clone().text()).length).toBeLessThan(4096);
+        await expectAnswered(response);
+      }
+    });
+
+    it('answers a media type that is neither a form nor JSON with 415, even around a valid form', async () => {
+      const valid = new URLSearchParams(endpoint.valid).toString();
+      const contentType = fc.oneof(
+        fc.constantFrom(null, '', 'text/plain', 'multipart/form-data; boundary=x', 'application/jsonp', 'text/json'),
+        fc
+          .string({ maxLength: 40 })
+          .filter(
+            (s) =>
+              !['application/json', 'application/x-www-form-urlencoded'].includes(
+                s.split(';')[0]?.trim().toLowerCase() ?? '',
+              ),
+          ),
+      );
+      await fc.assert(
+        fc.asyncProperty(contentType, async (type) => {
+          const response = await post(valid, type);
+          expect(response.status).toBe(415);
+          expect(await response.clone().json()).toEqual(FORM_MEDIA_TYPE);
+          await expectRefused(response, [415]);
+        }),
+        { numRuns: 40 },
+      );
+      expect(endpoint.decodedAnswers).toContain(
+        (await post(valid, 'Application/X-WWW-Form-Urlencoded; charset=utf-8')).status,
+      );
+    });
+  },
+);

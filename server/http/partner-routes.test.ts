@@ -195,7 +195,7 @@ describe('GET /v1/dashboard', () => {
     ).rows;
     expect(done).toHaveLength(3);
     expect(data.manage_work).toEqual({
-      active: 5,
+      active: 7,
       completed_this_week: 3,
       earned_this_week: { amount: done.reduce((sum, j) => sum + j.price, 0) },
     });
@@ -220,7 +220,7 @@ describe('partner isolation', () => {
     const priya = await get('/v1/dashboard', 'starter@example.com', DashboardSummaryResponse);
     expect(priya.data.manage_work.active).toBe(1);
     expect(priya.data.reservations).toEqual({ upcoming: 0, next_date: null });
-    expect(dan.data.manage_work.active).toBe(5);
+    expect(dan.data.manage_work.active).toBe(7);
     const user = await get('/v1/user-info', 'starter@example.com', User);
     expect(user.email).toBe('starter@example.com');
     const badges = await get('/v1/badge-counters', 'starter@example.com', BadgeCountersResponse);

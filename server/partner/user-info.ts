@@ -15,13 +15,17 @@ interface UserRow {
   address_lon: number | null;
   ip_journey_ready: boolean;
   email_verified_at: Date | null;
+  suspended_until: Date | null;
 }
 
-/** The signed-in user as GET /v1/user-info returns it. No switch-user yet, so impersonator_id is always null. */
-export const loadUserInfo = async (db: Db, userId: number): Promise<typeof User.Encoded> => {
+/**
+ * The signed-in user as GET /v1/user-info returns it. No switch-user yet, so impersonator_id is always null.
+ * `suspended_until` is set only while a suspension runs at `now` (server/work/: a false completion).
+ */
+export const loadUserInfo = async (db: Db, userId: number, now: Date = new Date()): Promise<typeof User.Encoded> => {
   const { rows } = await db.query<UserRow>(
     `select id, chameleon_uuid::text, email, full_name, role, account_type, address_town, address_postcode,
-            address_lat, address_lon, ip_journey_ready, email_verified_at
+            address_lat, address_lon, ip_journey_ready, email_verified_at, suspended_until
        from users where id = $1`,
     [userId],
   );
@@ -41,5 +45,7 @@ export const loadUserInfo = async (db: Db, userId: number): Promise<typeof User.
     ip_journey_ready: row.ip_journey_ready,
     impersonator_id: null,
     email_verified: row.email_verified_at !== null,
+    suspended_until:
+      row.suspended_until && row.suspended_until.getTime() > now.getTime() ? row.suspended_until.toISOString() : null,
   };
 };

@@ -12,11 +12,13 @@ import { seedJourneyDetails } from '@/server/seed/journeys';
 import { seedJob, seedJourney, type JobOutcome, type MarketplaceContext } from '@/server/seed/marketplace';
 import { seedPartnerPlans } from '@/server/seed/partner-plans';
 import { seedPostcode } from '@/server/seed/postcodes';
+import { seedPrivateJobs } from '@/server/seed/private-jobs';
 import { Random, SEED } from '@/server/seed/random';
 import { seedRegistration } from '@/server/seed/registrations';
 import { seedReservationLifecycle } from '@/server/seed/reservations';
 import { seedSavedSearches } from '@/server/seed/saved-searches';
 import { TownPicker } from '@/server/seed/town-picker';
+import { seedWonWork } from '@/server/seed/won-work';
 import { addDays, londonDate, londonInstant, startOfLondonWeek } from '@/server/time/london';
 
 /** How much demo data to make. One code path for every size: the demo, the tests, and a later 20,000-job load. */
@@ -129,11 +131,13 @@ export const seedDatabase = async (db: Db, options: { now: Date; scale: SeedScal
     await insertRows(tx, 'jobs', jobs);
     await insertRows(tx, 'journeys', journeys);
     await seedJourneyDetails(tx, now);
+    await seedWonWork(tx, now);
     const demoPartner = plans.find((plan) => plan.email === 'partner@example.com');
     const demoHome = demoPartner ? homes.get(demoPartner.email) : null;
     if (demoPartner && demoHome)
       await insertRows(tx, 'saved_searches', seedSavedSearches(idOf(demoPartner), demoHome, now));
     await seedReservationLifecycle(tx, now);
+    await seedPrivateJobs(tx, now);
 
     return {
       users: plans.length,
