@@ -15,7 +15,10 @@ export default defineConfig({
   server: {
     // In development the API runs beside Vite (npm run dev:server); proxy everything that is not the portal.
     proxy: {
-      '^/(v1|oauth|login|logout|ts|ng|journey|ajax-.*)(/|$)': { target: 'http://localhost:8080', changeOrigin: false },
+      '^/(v1|oauth|login|logout|ts|ng|journey|calendar|ajax-.*)(/|$)': {
+        target: 'http://localhost:8080',
+        changeOrigin: false,
+      },
     },
   },
   test: {

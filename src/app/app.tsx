@@ -91,8 +91,10 @@ function LocalisedApp() {
           <Router base="/tpp">
             <PageProgress />
             <Switch>
+              {/* keyed by page, not address: moving between the addresses of one page (a child route opening a
+                  dialogue over its list) keeps the page and its machines instead of mounting them again */}
               {ROUTES.map((route) => (
-                <Route key={route.path} path={route.path}>
+                <Route key={route.module} path={route.path}>
                   <GuardedRoute route={route} />
                 </Route>
               ))}

@@ -15,6 +15,8 @@ export type PageModule =
   | 'reservations/create-page'
   | 'reservations/historic-page'
   | 'journey/journey-page'
+  | 'work/work-page'
+  | 'work-calendar/work-calendar-page'
   | 'machines/machines-page';
 
 export interface RouteEntry {
@@ -107,6 +109,44 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
     layout: 'provider',
     title: 'reservations.historic.title',
     page: 'reservations/historic-page',
+  },
+  {
+    // Spec §2 /work: won work (active, completed, live quotes; issue 7). Its children `listing/{id}` (the job sheet),
+    // `external/{id?}` (a private job, or a new one) and `recommended/{id?}` open over the list.
+    path: '/work',
+    access: 'auth',
+    layout: 'provider',
+    title: 'work.title',
+    feature: 'new_won_work_page',
+    page: 'work/work-page',
+  },
+  {
+    path: '/work/:child/:id?',
+    access: 'auth',
+    layout: 'provider',
+    title: 'work.title',
+    feature: 'new_won_work_page',
+    page: 'work/work-page',
+    example: '/work/listing/1',
+  },
+  {
+    // Spec §2 /work-calendar: marketplace jobs, journeys, private jobs and reservations by month or week, with the
+    // same three children as /work.
+    path: '/work-calendar',
+    access: 'auth',
+    layout: 'provider',
+    title: 'workCalendar.title',
+    feature: 'work_calendar',
+    page: 'work-calendar/work-calendar-page',
+  },
+  {
+    path: '/work-calendar/:child/:id?',
+    access: 'auth',
+    layout: 'provider',
+    title: 'workCalendar.title',
+    feature: 'work_calendar',
+    page: 'work-calendar/work-calendar-page',
+    example: '/work-calendar/external',
   },
   {
     // Beyond the spec (issue "machines for the people who read them"): every machine of machines/ drawn as a

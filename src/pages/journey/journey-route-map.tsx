@@ -104,7 +104,8 @@ export default function JourneyRouteMap({ nodes, label }: JourneyRouteMapProps) 
   );
 }
 
-function fit(map: MapLibreMap, bounds: Bounds) {
+/** Fits the map to `bounds` with room for the markers, scaled to the map's size. */
+export function fit(map: MapLibreMap, bounds: Bounds) {
   const container = map.getContainer();
   const room = Math.round(Math.min(48, Math.max(16, Math.min(container.clientWidth, container.clientHeight) / 8)));
   map.fitBounds(bounds, { padding: { top: room, right: room, bottom: room + 16, left: room }, duration: 0 });

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { useIntl } from 'react-intl';
+import './reservation-dialog.css';
 
 export interface ReservationDialogProps {
   /** The dialogue's test id (`cancel-dialog`, `edit-dialog`, `offer-dialog`). */
