@@ -6,6 +6,8 @@ import { Link, useLocation } from 'wouter';
 import { currentUser, isAdmin } from '@/machines/auth/auth.selectors';
 import { dataOf } from '@/machines/request/request.selectors';
 import { CounterBadges } from '@/src/components/counter-badges';
+import { SuspensionBanner, suspensionEnd } from '@/src/components/suspension-banner';
+import { useFormatters } from '@/src/app/use-formatters';
 import { useAuthActor } from '@/src/app/root-actors';
 import { useSession } from '@/src/app/session-scope';
 import { UserMenu } from '@/src/app/user-menu';
@@ -22,6 +24,8 @@ export function ProviderLayout({ children }: { children: ReactNode }) {
   const [location] = useLocation();
   const features = session?.features;
   const intl = useIntl();
+  const fmt = useFormatters();
+  const suspendedUntil = suspensionEnd(user, Date.now());
   return (
     <div className="layout layout-provider">
       <a className="skip-link" href="#main">
@@ -78,6 +82,9 @@ export function ProviderLayout({ children }: { children: ReactNode }) {
         </div>
       </header>
       <OfflineBanner />
+      {suspendedUntil ? (
+        <SuspensionBanner untilText={`${fmt.date(suspendedUntil)}, ${fmt.time(suspendedUntil)}`} />
+      ) : null}
       <main id="main" className="provider-main" tabIndex={-1}>
         {children}
       </main>
