@@ -57,11 +57,6 @@ export function ProviderLayout({ children }: { children: ReactNode }) {
               <FormattedMessage id="nav.work" />
             </Link>
           ) : null}
-          {hasRoute('/work-calendar') && features?.work_calendar ? (
-            <Link href="/work-calendar" aria-current={location.startsWith('/work-calendar') ? 'page' : undefined}>
-              <FormattedMessage id="nav.workCalendar" />
-            </Link>
-          ) : null}
           {/* the machines page: a tool for admins (and everyone in development builds) */}
           {hasRoute('/machines') && (admin || import.meta.env.DEV) ? (
             <Link href="/machines" aria-current={location === '/machines' ? 'page' : undefined}>

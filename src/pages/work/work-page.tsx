@@ -1,6 +1,6 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { lazy, Suspense, useEffect, useMemo } from 'react';
-import { Tab, TabList, Tabs } from 'react-aria-components';
+import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import { useIntl } from 'react-intl';
 import { Link, useLocation, useParams, useSearch } from 'wouter';
 import { wonWork } from '@/machines/won-work/won-work.machine';
@@ -101,40 +101,9 @@ export default function WorkPage() {
     : undefined;
   const listingId = Number(id);
 
-  return (
-    <div className="work-page">
-      <header className="page-header work-header">
-        <h1>{t('work.title')}</h1>
-        <nav className="work-links" aria-label={t('work.links')}>
-          {hasRoute('/work-calendar') ? (
-            <Link href="/work-calendar" className="button button-secondary">
-              {t('work.link.calendar')}
-            </Link>
-          ) : null}
-          <Link href="/work/recommended" className="button button-secondary" data-testid="recommended-link">
-            {t('work.link.recommended')}
-          </Link>
-          <Link href="/work/external" className="button" data-testid="new-private-job">
-            {t('work.link.newPrivateJob')}
-          </Link>
-        </nav>
-      </header>
-
-      <Tabs selectedKey={context.tab} onSelectionChange={(key) => selectTab(key as WonWorkTab)}>
-        <TabList className="tab-list" aria-label={t('work.tabs')}>
-          {WON_WORK_TABS.map((tab) => (
-            <Tab key={tab} id={tab} className="tab">
-              {intl.formatMessage(TAB_MESSAGES[tab])}
-              {counts ? (
-                <span className="tab-count" data-testid={`work-count-${tab}`}>
-                  {counts[tab]}
-                </span>
-              ) : null}
-            </Tab>
-          ))}
-        </TabList>
-      </Tabs>
-
+  /** The selected tab's filters, cards and pages. */
+  const panel = (
+    <>
       {context.tab !== 'live_quotes' ? (
         <div className="work-filters" role="group" aria-label={t('work.filters')}>
           <div className="field">
@@ -227,7 +196,48 @@ export default function WorkPage() {
           </nav>
         ) : null}
       </section>
+    </>
+  );
 
+  return (
+    <div className="work-page">
+      <header className="page-header work-header">
+        <h1>{t('work.title')}</h1>
+        <nav className="work-links" aria-label={t('work.links')}>
+          {hasRoute('/work-calendar') ? (
+            <Link href="/work-calendar" className="button button-secondary">
+              {t('work.link.calendar')}
+            </Link>
+          ) : null}
+          <Link href="/work/recommended" className="button button-secondary" data-testid="recommended-link">
+            {t('work.link.recommended')}
+          </Link>
+          <Link href="/work/external" className="button" data-testid="new-private-job">
+            {t('work.link.newPrivateJob')}
+          </Link>
+        </nav>
+      </header>
+
+      <Tabs selectedKey={context.tab} onSelectionChange={(key) => selectTab(key as WonWorkTab)}>
+        <TabList className="tab-list" aria-label={t('work.tabs')}>
+          {WON_WORK_TABS.map((tab) => (
+            <Tab key={tab} id={tab} className="tab">
+              {intl.formatMessage(TAB_MESSAGES[tab])}
+              {counts ? (
+                <span className="tab-count" data-testid={`work-count-${tab}`}>
+                  {counts[tab]}
+                </span>
+              ) : null}
+            </Tab>
+          ))}
+        </TabList>
+        {/* one panel per tab (each Tab names its panel); only the selected one is drawn */}
+        {WON_WORK_TABS.map((tab) => (
+          <TabPanel key={tab} id={tab} className="work-tab-panel">
+            {tab === context.tab ? panel : null}
+          </TabPanel>
+        ))}
+      </Tabs>
       {completion ? <CompletionDialog actor={completion} job={completing} /> : null}
       {child === 'listing' && Number.isInteger(listingId) && listingId > 0 ? (
         <JobSheetDialog listingId={listingId} onClose={() => navigate(back)} />
