@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { BADGE_COUNTER_KEYS } from '@/schemas/app-init';
 import { DocumentType } from '@/schemas/onboarding';
 import type { AuthErrorId } from '@/machines/auth/auth.types';
+import { RULES } from '@/machines/forms/form-rules';
 import { PORTAL_LOCALES } from '@/src/format/locale-codes';
 import en from '@/locales/en.json';
 
@@ -31,6 +32,7 @@ const dynamic = [
   ...BADGE_COUNTER_KEYS.map((k) => `counters.${k}`),
   ...(['new-messages', 'alerts', 'won'] as const).map((k) => `counters.short.${k}`),
   ...DocumentType.literals.map((t) => `document.${t}`),
+  ...RULES.map((rule) => `validation.${rule}`),
   ...Object.keys(authErrors),
   ...PORTAL_LOCALES.map((c) => `language.${c}`),
   ...(['email', 'password'] as const).map((f) => `login.${f}`),
