@@ -5,14 +5,17 @@ import { ORIGIN } from './ports';
 
 const PARTNER = 'partner@example.com';
 
-/** Won work through the API as the demo partner: the browser tests pick their jobs from what the server says. */
+/** Won work through the API as a partner (the demo partner unless named): tests pick their jobs from the server. */
 export class WorkApi {
   private token: string | null = null;
 
-  constructor(private readonly http: APIRequestContext) {}
+  constructor(
+    private readonly http: APIRequestContext,
+    private readonly email: string = PARTNER,
+  ) {}
 
   private async headers() {
-    this.token ??= await signInForToken(this.http, PARTNER);
+    this.token ??= await signInForToken(this.http, this.email);
     return { ...API_HEADERS, Authorization: `Bearer ${this.token}` };
   }
 
@@ -44,4 +47,14 @@ export class WorkApi {
     });
     return res.status();
   }
+}
+
+/** The admin's seed tool of issue 7: the job's completion was false; its partner is suspended for 7 days. */
+export async function markCompletionFalse(http: APIRequestContext, listingId: number): Promise<string> {
+  const token = await signInForToken(http, 'admin@example.com');
+  const res = await http.post(`${ORIGIN}/v1/admin/listings/${listingId}/false-completion`, {
+    headers: { ...API_HEADERS, Authorization: `Bearer ${token}` },
+  });
+  if (!res.ok()) throw new Error(`false-completion ${listingId}: ${res.status()} ${await res.text()}`);
+  return ((await res.json()) as { suspended_until: string }).suspended_until;
 }

@@ -175,8 +175,11 @@ const seedDemoPartner = async (
     ]);
 };
 
-/** The parts every partner's won work gets: vehicle, customer on active jobs, realised_at, a driver on one job. */
-const seedEveryPartner = async (db: Db, random: Random, now: Date): Promise<void> => {
+/**
+ * The parts every partner's won work gets: vehicle, customer on active jobs, realised_at, a driver on one job. Only
+ * jobs still without them change, so seed.ts runs it again for the test accounts seeded last.
+ */
+export const seedEveryPartner = async (db: Db, random: Random, now: Date): Promise<void> => {
   // The smallest approved van of the partner that holds the load, else the largest.
   await db.query(
     `update jobs j set provider_vehicle_id = (
