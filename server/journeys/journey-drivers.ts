@@ -7,6 +7,7 @@ import {
   type JourneyVehiclesResponse,
 } from '@/schemas/journey';
 import type { Db } from '@/server/db/db';
+import { listFleetDrivers } from '@/server/fleet/driver-store';
 import { ValidationError } from '@/server/http/api-errors';
 import { notVisible, ok, refused, type JourneyOutcome } from '@/server/journeys/journey-outcome';
 import { vehicleFits } from '@/server/journeys/journey-rules';
@@ -15,48 +16,10 @@ import { loadPartnerFleet, requireActiveDriver } from '@/server/journeys/partner
 
 /**
  * GET /ng/api/v3/provider/drivers: the caller's own drivers, active or not, oldest first, one page of them;
- * `rows_total` counts them all.
+ * `rows_total` counts them all. Each row also carries what the drivers page needs (server/fleet/driver-store.ts).
  */
-export const listDrivers = async (
-  db: Db,
-  userId: number,
-  query: DriversQuery,
-): Promise<typeof DriversResponse.Encoded> => {
-  const { page, limit } = query;
-  const [rows, total] = await Promise.all([
-    db.query<{
-      id: number;
-      user_id: number;
-      full_name: string;
-      email: string;
-      phone: string;
-      active: boolean;
-      created_at: Date;
-    }>(
-      `select id, user_id, full_name, email, phone, active, created_at from drivers
-        where user_id = $1 order by id limit $2 offset $3`,
-      [userId, limit, (page - 1) * limit],
-    ),
-    db.query<{ n: number }>('select count(*)::int as n from drivers where user_id = $1', [userId]),
-  ]);
-  return {
-    data: {
-      rows: rows.rows.map((d) => ({
-        id: d.id,
-        user_id: d.id,
-        provider_id: d.user_id,
-        full_name: d.full_name,
-        email: d.email,
-        phone: d.phone,
-        active: d.active,
-        created_at: d.created_at.toISOString(),
-      })),
-      rows_total: total.rows[0]?.n ?? 0,
-      page,
-      limit,
-    },
-  };
-};
+export const listDrivers = (db: Db, userId: number, query: DriversQuery): Promise<typeof DriversResponse.Encoded> =>
+  listFleetDrivers(db, userId, query);
 
 /**
  * GET /journey/api/v1/journey-shells/listProviderVehicles/{journeyId}: the caller's vehicles (not deleted), each

@@ -18,7 +18,7 @@ export const LOAD_LENGTH_M: Readonly<Record<VehicleType, number>> = {
   luton_van: 4.0,
 };
 
-interface VehicleRow {
+export interface VehicleRow {
   id: number;
   user_id: number;
   category: string;
@@ -30,6 +30,8 @@ interface VehicleRow {
   has_tail_lift: boolean;
   use_trailer: boolean;
   is_branded: boolean;
+  /** 0009_fleet.sql. */
+  is_branding_requested: boolean;
   loading_capacity_m3: number;
   total_payload_kg: number;
   place_town: string | null;
@@ -68,36 +70,39 @@ export const listProviderVehicles = async (
     params,
   );
   const withPlace = query['include-place-info'] === 'true';
-  return rows.map((row) => {
-    const place = basePlace(row);
-    return {
-      id: row.id,
-      category: row.category,
-      name: `${row.make} ${row.model}`,
-      type: row.type,
-      userId: row.user_id,
-      make: row.make,
-      model: row.model,
-      registration_number: row.registration_number,
-      registration: row.registration_number,
-      seats: row.seats,
-      placeId: place?.id ?? null,
-      createdAt: row.created_at.toISOString(),
-      deletedAt: row.deleted_at?.toISOString() ?? null,
-      status: row.status,
-      useTrailer: row.use_trailer,
-      isBranded: row.is_branded,
-      brandedAt: null,
-      isBrandingRequested: false,
-      haveTailLift: row.has_tail_lift,
-      loading_capacity_m3: row.loading_capacity_m3,
-      totalPayloadKg: row.total_payload_kg,
-      capacity: { value: row.loading_capacity_m3, unit: 'm3', formatted: `${row.loading_capacity_m3} m³` },
-      length: LOAD_LENGTH_M[row.type],
-      image: null,
-      color: vehicleColour(row.id),
-      short_postcode: row.place_postcode ? outwardCode(row.place_postcode) : null,
-      place: withPlace ? place : null,
-    };
-  });
+  return rows.map((row) => toProviderVehicle(row, withPlace));
+};
+
+/** One vehicles row as the list sends it (the fleet calls answer with the same shape, server/fleet/). */
+export const toProviderVehicle = (row: VehicleRow, withPlace: boolean): typeof ProviderVehicle.Encoded => {
+  const place = basePlace(row);
+  return {
+    id: row.id,
+    category: row.category,
+    name: `${row.make} ${row.model}`,
+    type: row.type,
+    userId: row.user_id,
+    make: row.make,
+    model: row.model,
+    registration_number: row.registration_number,
+    registration: row.registration_number,
+    seats: row.seats,
+    placeId: place?.id ?? null,
+    createdAt: row.created_at.toISOString(),
+    deletedAt: row.deleted_at?.toISOString() ?? null,
+    status: row.status,
+    useTrailer: row.use_trailer,
+    isBranded: row.is_branded,
+    brandedAt: null,
+    isBrandingRequested: row.is_branding_requested,
+    haveTailLift: row.has_tail_lift,
+    loading_capacity_m3: row.loading_capacity_m3,
+    totalPayloadKg: row.total_payload_kg,
+    capacity: { value: row.loading_capacity_m3, unit: 'm3', formatted: `${row.loading_capacity_m3} m³` },
+    length: LOAD_LENGTH_M[row.type],
+    image: null,
+    color: vehicleColour(row.id),
+    short_postcode: row.place_postcode ? outwardCode(row.place_postcode) : null,
+    place: withPlace ? place : null,
+  };
 };

@@ -1,0 +1,170 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect } from 'react';
+import { Button } from 'react-aria-components';
+import { useIntl } from 'react-intl';
+import { vehicleFormMachine } from '@/machines/vehicles/vehicle-form.machine';
+import {
+  isVehicleSaving,
+  vehicleFieldState,
+  vehicleFormValues,
+  vehicleSaveFailure,
+} from '@/machines/vehicles/vehicle-form.selectors';
+import type { VehicleField } from '@/machines/vehicles/vehicle-form.types';
+import { REVIEW_HOURS, VEHICLE_CATEGORIES } from '@/schemas/fleet';
+import { VEHICLE_TYPES, type ProviderVehicle } from '@/schemas/vehicle';
+import { inspect } from '@/src/app/inspection';
+import { failureText } from '@/src/format/failure-text';
+import { FormCheckbox, FormSelectField, FormTextField } from '@/src/forms/form-field';
+import { ReservationDialog } from '@/src/pages/reservations/reservation-dialog';
+import { CATEGORY_MESSAGES, SIZE_MESSAGES } from './vehicle-labels';
+
+type TextField = Exclude<VehicleField, 'haveTailLift' | 'useTrailer' | 'isBranded' | 'isBrandingRequested'>;
+type SwitchField = Extract<VehicleField, 'haveTailLift' | 'useTrailer' | 'isBranded' | 'isBrandingRequested'>;
+const SWITCHES: readonly SwitchField[] = ['haveTailLift', 'useTrailer', 'isBranded', 'isBrandingRequested'];
+
+/**
+ * Add or edit a vehicle (issue 8): a view of vehicle-form.machine.ts on the shared form scheme (labels
+ * `fields.{name}`, messages `validation.{name}.{rule}` then `validation.{rule}`, is-valid / is-invalid). A refused
+ * save keeps what was typed and shows the server's messages under their fields. Closes with the saved vehicle, or
+ * null when cancelled.
+ */
+export function VehicleFormDialog({
+  vehicle,
+  onClose,
+}: {
+  readonly vehicle: ProviderVehicle | null;
+  onClose(saved: ProviderVehicle | null): void;
+}) {
+  const intl = useIntl();
+  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  const actor = useActorRef(vehicleFormMachine, { input: { vehicle }, inspect });
+  const values = useSelector(actor, vehicleFormValues);
+  const saving = useSelector(actor, isVehicleSaving);
+  const failure = useSelector(actor, vehicleSaveFailure);
+  const snapshot = useSelector(actor, (s) => s);
+  const done = snapshot.status === 'done';
+  const saved = snapshot.context.saved;
+  useEffect(() => {
+    if (done) onClose(saved);
+  }, [done, saved, onClose]);
+
+  const field = (name: VehicleField) => vehicleFieldState(snapshot, name);
+  const text = (name: TextField, extra: Partial<Parameters<typeof FormTextField>[0]> = {}) => (
+    <FormTextField
+      name={name}
+      value={values[name]}
+      onChange={(value) => actor.send({ type: 'form.changed', field: name, value })}
+      onBlur={() => actor.send({ type: 'form.blurred', field: name })}
+      isRequired
+      isDisabled={saving}
+      {...field(name)}
+      {...extra}
+    />
+  );
+  const select = (name: 'category' | 'type', options: { id: string; label: string }[]) => (
+    <FormSelectField
+      name={name}
+      value={values[name]}
+      options={options}
+      placeholder={t('vehicles.form.choose')}
+      onChange={(value) => {
+        actor.send({ type: 'form.changed', field: name, value });
+        actor.send({ type: 'form.blurred', field: name });
+      }}
+      isRequired
+      isDisabled={saving}
+      {...field(name)}
+    />
+  );
+  const fieldsRefused = failure !== null && failure.kind === 'refused' && failure.message === null;
+  const failureWords =
+    failure === null
+      ? null
+      : fieldsRefused
+        ? t('vehicles.form.checkFields')
+        : failureText(intl, { kind: failure.kind, message: failure.message ?? '' });
+
+  return (
+    <ReservationDialog
+      testId="vehicle-form"
+      title={
+        vehicle
+          ? t('vehicles.form.editTitle', { registration: vehicle.registration_number })
+          : t('vehicles.form.addTitle')
+      }
+      busy={saving}
+      failed={false}
+      onDismiss={() => actor.send({ type: 'form.cancelled' })}
+      actions={
+        <>
+          <Button
+            className="button button-secondary"
+            isDisabled={saving}
+            onPress={() => actor.send({ type: 'form.cancelled' })}
+          >
+            {t('vehicles.form.cancel')}
+          </Button>
+          <Button
+            className="button"
+            isDisabled={saving}
+            data-testid="vehicle-save"
+            onPress={() => actor.send({ type: 'form.submitted' })}
+          >
+            {saving ? t('vehicles.form.saving') : t('vehicles.form.save')}
+          </Button>
+        </>
+      }
+    >
+      <form
+        className="fleet-form"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          actor.send({ type: 'form.submitted' });
+        }}
+      >
+        <p className="muted fleet-form-note">{t('vehicles.form.reviewNote', { hours: REVIEW_HOURS })}</p>
+        {failureWords ? (
+          <p className="alert alert-danger" role="alert" data-testid="vehicle-form-failure">
+            {failureWords}
+          </p>
+        ) : null}
+        <div className="fleet-form-grid">
+          {select(
+            'type',
+            VEHICLE_TYPES.map((id) => ({ id, label: intl.formatMessage(SIZE_MESSAGES[id]) })),
+          )}
+          {select(
+            'category',
+            VEHICLE_CATEGORIES.map((id) => ({ id, label: intl.formatMessage(CATEGORY_MESSAGES[id]) })),
+          )}
+          {text('make', { autoComplete: 'off' })}
+          {text('model')}
+          {text('registration_number', { autoComplete: 'off' })}
+          {text('seats', { inputMode: 'numeric' })}
+          {text('loading_capacity_m3', { inputMode: 'decimal', description: t('vehicles.form.capacityHelp') })}
+          {text('totalPayloadKg', { inputMode: 'numeric' })}
+          {text('postcode', {
+            label: t('vehicles.form.postcode'),
+            description: t('vehicles.form.postcodeHelp'),
+            autoComplete: 'postal-code',
+          })}
+        </div>
+        <fieldset className="fleet-form-switches">
+          <legend>{t('vehicles.form.equipment')}</legend>
+          {SWITCHES.map((name) => (
+            <FormCheckbox
+              key={name}
+              name={name}
+              checked={values[name]}
+              onChange={(checked) => actor.send({ type: 'form.changed', field: name, value: checked })}
+              isDisabled={saving}
+            />
+          ))}
+        </fieldset>
+        {/* Enter in a field submits, as the button does. */}
+        <button type="submit" hidden />
+      </form>
+    </ReservationDialog>
+  );
+}
