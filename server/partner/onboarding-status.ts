@@ -1,18 +1,11 @@
+import { EXPIRY_WARNING_DAYS, REQUIRED_DOCUMENT_TYPES } from '@/schemas/documents';
 import type { DocumentExpiry, DocumentType, OnboardingStatus } from '@/schemas/onboarding';
 import type { Db } from '@/server/db/db';
 import { NotFoundError } from '@/server/http/api-errors';
 import { addDays } from '@/server/time/london';
 
-/** The documents a partner needs before working (spec §6, §9 insurance minimums); CMR is for international work only. */
-export const REQUIRED_DOCUMENT_TYPES: readonly DocumentType[] = [
-  'driving_licence',
-  'identity',
-  'third_party_insurance',
-  'goods_in_transit_insurance',
-  'vehicle_insurance',
-];
-/** Approved documents expiring within this many days are flagged for renewal. */
-export const EXPIRY_WARNING_DAYS = 30;
+// One list for the server and the portal's documents page (schemas/documents.ts).
+export { EXPIRY_WARNING_DAYS, REQUIRED_DOCUMENT_TYPES };
 
 interface DocumentRow {
   type: DocumentType;

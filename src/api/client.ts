@@ -24,6 +24,8 @@ export interface RequestOptions {
   readonly body?: unknown;
   /** Send the body as it is, without the payload key (the monolith's /login). */
   readonly raw?: boolean;
+  /** A multipart body (a document upload): sent as it is, with the browser's own multipart Content-Type. */
+  readonly form?: FormData;
   /** Do not try a re-login on 401 (the auth calls themselves, and the start-up restore). */
   readonly noRenew?: boolean;
   /** Use this token instead of the bound one (start-up restore, before the auth machine holds it). */
@@ -105,6 +107,7 @@ export function createApiClient(options: {
     if (opts.query) init.searchParams = flattenQuery(opts.query);
     if (opts.signal) init.signal = opts.signal;
     if (opts.body !== undefined) init.json = opts.raw ? opts.body : { payload: opts.body };
+    if (opts.form) init.body = opts.form;
     const attempt = async (): Promise<Response> => {
       try {
         return await http(path.replace(/^\//, ''), init);
