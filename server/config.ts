@@ -38,6 +38,12 @@ export interface Config {
    */
   readonly faultInjection: boolean;
   /**
+   * The folder of uploaded documents (server/documents/file-store.ts): UPLOADS_DIR, else `<DATA_DIR>-uploads` beside
+   * the PGlite folder (`.data/pglite-uploads` by default; never inside it, which is PostgreSQL's own). Null or absent
+   * (DATA_DIR=memory, and the tests): a temp folder made when the app starts, gone with the throwaway database.
+   */
+  readonly uploadsDir?: string | null;
+  /**
    * Development only (NEW_WORK_EVERY_S): post a random open job every this many seconds (server/alerts/posted-jobs.ts),
    * so new-work alerts arrive live. Unset (null or absent) by default and in tests.
    */
@@ -51,6 +57,25 @@ export interface Config {
   readonly reservationJobEveryS?: number;
   readonly reservationDecisionAfterS?: number;
   readonly reservationOfferLifetimeS?: number;
+  /**
+   * Development only (true unless NODE_ENV=production): GET /dev/outbox and /dev/outbox/{id} list the mails the
+   * server sent (server/mail/). Absent or false: the endpoints do not exist.
+   */
+  readonly devOutbox?: boolean;
+  /** The sign-up and password-reset throttles (server/sign-up/sign-up-limits.ts); absent: their defaults. */
+  readonly signUpLimits?: SignUpLimits;
+}
+
+/** Throttles of the public sign-up and password-reset calls (in memory, per server process, like RateLimits). */
+export interface SignUpLimits {
+  /** Accounts created per client address. */
+  readonly accountsPerAddress: WindowLimit;
+  /** Sign-up checks that look an e-mail up (validate-step of the login step, sign-up) per client address. */
+  readonly emailChecksPerAddress: WindowLimit;
+  /** Password-reset requests per client address. */
+  readonly resetRequestsPerAddress: WindowLimit;
+  /** Reset mails per account (further requests still answer 202, and send nothing). */
+  readonly resetMailsPerAccount: WindowLimit;
 }
 
 /** The reservation lifecycle's defaults and the decision's upper bound (spec §9: a decision within 24 hours). */
@@ -119,7 +144,8 @@ const origin = (name: string, raw: string | undefined): string | null => {
 /**
  * Reads PORT, DATA_DIR, DIST_DIR, DATABASE_URL, TOKEN_TTL_S, SESSION_TTL_S, FAKE_DATE, PUBLIC_ORIGIN,
  * LOGIN_FAILURES_PER_ACCOUNT, LOGIN_ATTEMPTS_PER_ADDRESS, TOKEN_CALLS_PER_ADDRESS, NEW_WORK_EVERY_S,
- * RESERVATION_JOB_EVERY_S, RESERVATION_DECISION_AFTER_S and RESERVATION_OFFER_LIFETIME_S; throws on a malformed value.
+ * RESERVATION_JOB_EVERY_S, RESERVATION_DECISION_AFTER_S, RESERVATION_OFFER_LIFETIME_S and UPLOADS_DIR; throws on a
+ * malformed value.
  */
 export const readConfig = (env: NodeJS.ProcessEnv): Config => ({
   port: positiveInt('PORT', env.PORT, 8080),
@@ -163,6 +189,11 @@ export const readConfig = (env: NodeJS.ProcessEnv): Config => ({
   },
   trustTestClientHeader: false,
   faultInjection: faultInjectionSwitch(env),
+  uploadsDir: env.UPLOADS_DIR
+    ? resolve(env.UPLOADS_DIR)
+    : env.DATA_DIR === 'memory'
+      ? null
+      : `${env.DATA_DIR ? resolve(env.DATA_DIR) : join(REPO_ROOT, '.data', 'pglite')}-uploads`,
   newWorkEveryS: env.NEW_WORK_EVERY_S ? positiveInt('NEW_WORK_EVERY_S', env.NEW_WORK_EVERY_S, 0) : null,
   reservationJobEveryS: positiveInt(
     'RESERVATION_JOB_EVERY_S',
@@ -183,6 +214,7 @@ export const readConfig = (env: NodeJS.ProcessEnv): Config => ({
     env.RESERVATION_OFFER_LIFETIME_S,
     RESERVATION_CLOCK_DEFAULTS.offerLifetimeS,
   ),
+  devOutbox: env.NODE_ENV !== 'production',
 });
 
 function atMost(name: string, value: number, most: number): number {

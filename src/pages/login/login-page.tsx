@@ -1,6 +1,7 @@
 import { useSelector } from '@xstate/react';
 import type { FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { Link } from 'wouter';
 import { authError, isSigningIn } from '@/machines/auth/auth.selectors';
 import { useAuthActor } from '@/src/app/root-actors';
 
@@ -63,6 +64,10 @@ export default function LoginPage() {
           <FormattedMessage id={busy ? 'login.submitting' : 'login.submit'} />
         </button>
       </form>
+      <p className="actions">
+        <Link href="/password-reset">{intl.formatMessage({ id: 'login.forgotPassword' })}</Link>
+        <Link href="/sign-up">{intl.formatMessage({ id: 'login.createAccount' })}</Link>
+      </p>
     </section>
   );
 }

@@ -1,0 +1,36 @@
+/**
+ * A sign-up that passes every rule (schemas/sign-up.ts) on the test clock's day (2026-11-18) and for about a year
+ * after: the server tests (sign-up-routes, the authorization matrix, bad input) send it with an e-mail of their own.
+ */
+export const exampleSignUp = (email: string) => ({
+  email,
+  password: 'vanman2026',
+  password_confirmation: 'vanman2026',
+  full_name: 'Alex Carter',
+  phone: '07700 900123',
+  account_type: 'business',
+  company_name: 'Carter Removals Ltd',
+  company_number: '12345678',
+  address_line_1: '12 Deansgate',
+  postcode: 'm3 4lq',
+  vehicle_type: 'lwb',
+  registration_number: 'mx21 abc',
+  make: 'Ford',
+  model: 'Transit',
+  seats: '3',
+  loading_capacity_m3: '11.5',
+  total_payload_kg: '1350',
+  operating_radius_mi: '50',
+  days_available: ['mon', 'tue', 'fri'],
+  third_party_cover: '1000000',
+  third_party_expiry: '2027-06-30',
+  goods_in_transit_cover: '10000',
+  goods_in_transit_expiry: '2027-06-30',
+  vehicle_cover: '15000',
+  vehicle_expiry: '2027-03-31',
+  international_work: false,
+  cmr_cover: '',
+  cmr_expiry: '',
+  date_of_birth: '1988-04-02',
+  driving_licence_number: 'CARTE804028AB9CD',
+});
