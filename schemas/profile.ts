@@ -1,0 +1,396 @@
+import { Schema } from 'effect';
+import { UK_POSTCODE_MESSAGE, UK_POSTCODE_PATTERN } from './reservation';
+import { RADIUS_OPTIONS_MILES, StorableText } from './search';
+import { AccountType } from './user';
+
+/**
+ * The partner's own account (issue 8; spec §2 "profile (edit profile, account and preferences, history and invoicing,
+ * customer reviews, statistics)" and "notifications", §3 User and address short form, §8 'Failed to update account
+ * details' / 'Failed to update notification preferences', §9 ratings). Every endpoint reads or writes the signed-in
+ * user only: there is no user id in any path, so another partner's data cannot even be named.
+ *
+ *   GET  /v1/profile                                        → ProfileResponse
+ *   PUT  /v1/profile                  ProfileUpdateRequest  → ProfileResponse   (422 per field)
+ *   PUT  /v1/profile/preferences      AccountPreferencesRequest → ProfileResponse
+ *   GET  /v1/ratings?page=            RatingsQuery          → RatingsResponse
+ *   GET  /v1/statistics                                     → StatisticsResponse
+ *   GET  /v1/history?page=            HistoryQuery          → HistoryResponse
+ *   GET  /v1/notification-preferences                       → NotificationPreferencesResponse
+ *   PUT  /v1/notification-preferences NotificationPreferencesRequest → NotificationPreferencesResponse
+ *
+ * Bad input is 422 `{ message: 'messages.validation', errors: { field: [text] } }` with the field names the form
+ * uses (`full_name`, `phone`, `postcode`, …), worded for partners so the portal can show the first one under the field.
+ */
+
+const says = (message: string) => ({ message: () => ({ message, override: true }) });
+
+// ---------------------------------------------------------------------------------------------------------------
+// The address short form (spec §3)
+
+/** The outward code of a postcode (`EX1 1GE` → `EX1`), upper case; null for no postcode. */
+export const firstPartOfPostcode = (postcode: string | null | undefined): string | null =>
+  postcode?.trim().toUpperCase().split(/\s+/)[0] || null;
+
+/**
+ * Spec §3: "Address short form is town followed by the first part of the postcode; a missing address shows a dash."
+ * `Exeter` + `EX1 1GE` → `Exeter EX1`; only one of them → that one; neither → `-`.
+ */
+export const addressShortForm = (
+  address: { readonly town: string | null; readonly postcode: string | null } | null | undefined,
+): string => {
+  const parts = [address?.town?.trim() || null, firstPartOfPostcode(address?.postcode)].filter(
+    (part): part is string => part !== null,
+  );
+  return parts.length > 0 ? parts.join(' ') : '-';
+};
+
+// ---------------------------------------------------------------------------------------------------------------
+// Profile
+
+export const PROFILE_LANGUAGES = ['en', 'es'] as const;
+export const ProfileLanguage = Schema.Literal(...PROFILE_LANGUAGES).annotations(says('Choose English or Spanish'));
+export type ProfileLanguage = typeof ProfileLanguage.Type;
+
+export const WEEK_STARTS = ['monday', 'sunday'] as const;
+export const WeekStart = Schema.Literal(...WEEK_STARTS).annotations(says('A week starts on Monday or Sunday'));
+export type WeekStart = typeof WeekStart.Type;
+
+export const SearchRadius = Schema.Literal(...RADIUS_OPTIONS_MILES).annotations(
+  says(`The radius is one of ${RADIUS_OPTIONS_MILES.join(', ')} miles`),
+);
+export type SearchRadius = typeof SearchRadius.Type;
+
+/** A partner who never chose: English, 20 miles (spec §9: the default with a location), weeks from Monday. */
+export const DEFAULT_ACCOUNT_PREFERENCES = {
+  language: 'en',
+  default_search_radius: 20,
+  week_start: 'monday',
+} as const satisfies { language: ProfileLanguage; default_search_radius: SearchRadius; week_start: WeekStart };
+
+export const ProfileAddress = Schema.Struct({
+  town: Schema.NullOr(Schema.String),
+  postcode: Schema.NullOr(Schema.String),
+  /** `addressShortForm` of the two, as the server computed it. */
+  short: Schema.String,
+});
+export type ProfileAddress = typeof ProfileAddress.Type;
+
+/** GET /v1/profile: the signed-in user's account. */
+export const Profile = Schema.Struct({
+  full_name: Schema.String,
+  email: Schema.String,
+  phone: Schema.NullOr(Schema.String),
+  account_type: AccountType,
+  company_name: Schema.NullOr(Schema.String),
+  company_number: Schema.NullOr(Schema.String),
+  /** Null when the partner has no registered address (shown as a dash). */
+  address: Schema.NullOr(ProfileAddress),
+  language: ProfileLanguage,
+  default_search_radius: SearchRadius,
+  week_start: WeekStart,
+  /** ISO 8601 instant the account was made. */
+  created_at: Schema.String,
+});
+export type Profile = typeof Profile.Type;
+export const ProfileResponse = Schema.Struct({ data: Profile });
+
+/** Field limits shared by the form's rules and the server's schema. */
+export const MAX_FULL_NAME = 100;
+export const MAX_COMPANY_NAME = 120;
+/**
+ * A UK phone number as typed, the sign-up's rule (schemas/sign-up.ts): +44 or 0, then digits, spaces, hyphens and
+ * brackets, 10 or 11 digits once +44 is read as 0. One rule, so the form's message `validation.phone.regex` fits both.
+ */
+export const PHONE_PATTERN = /^(\+44\s?|0)[\d\s()-]{9,16}$/;
+export const isPhone = (s: string) => {
+  const digits = s.replace(/\D/g, '').replace(/^44/, '0');
+  return PHONE_PATTERN.test(s) && digits.length >= 10 && digits.length <= 11;
+};
+/** Companies House numbers: 8 characters, digits or a two-letter prefix and 6 digits (SC123456). */
+export const COMPANY_NUMBER_PATTERN = /^(\d{8}|[A-Z]{2}\d{6})$/i;
+
+export const PROFILE_MESSAGES = {
+  fullNameRequired: "Full name can't be blank",
+  fullNameTooLong: `Full name may not be greater than ${MAX_FULL_NAME} characters`,
+  phone: 'Phone must be a UK phone number (10 or 11 digits)',
+  companyNameTooLong: `Company name may not be greater than ${MAX_COMPANY_NAME} characters`,
+  companyNumber: 'A company number is 8 characters (12345678 or SC123456)',
+  postcode: UK_POSTCODE_MESSAGE,
+} as const;
+
+/** Optional text as the form sends it: a string, where empty (after trimming) is "none" (null); absent is none. */
+const optionalText = (max: number, tooLong: string, rule?: { test: (s: string) => boolean; message: string }) =>
+  Schema.optionalWith(
+    StorableText.pipe(
+      Schema.maxLength(max, { message: () => tooLong }),
+      Schema.compose(Schema.Trim),
+      Schema.filter((s) => s === '' || !rule || rule.test(s), { message: () => rule?.message ?? '' }),
+      Schema.transform(Schema.NullOr(Schema.String), {
+        strict: true,
+        decode: (s) => (s === '' ? null : s),
+        encode: (s) => s ?? '',
+      }),
+    ),
+    { exact: true, default: () => null },
+  );
+
+/** PUT /v1/profile: edit profile. The postcode sets the town (its area's post town) and the point. */
+export const ProfileUpdate = Schema.Struct({
+  full_name: StorableText.pipe(
+    Schema.maxLength(MAX_FULL_NAME, { message: () => PROFILE_MESSAGES.fullNameTooLong }),
+    Schema.compose(Schema.Trim),
+    Schema.minLength(1, { message: () => PROFILE_MESSAGES.fullNameRequired }),
+  ),
+  phone: optionalText(24, PROFILE_MESSAGES.phone, { test: isPhone, message: PROFILE_MESSAGES.phone }),
+  company_name: optionalText(MAX_COMPANY_NAME, PROFILE_MESSAGES.companyNameTooLong),
+  company_number: optionalText(8, PROFILE_MESSAGES.companyNumber, {
+    test: (s) => COMPANY_NUMBER_PATTERN.test(s),
+    message: PROFILE_MESSAGES.companyNumber,
+  }),
+  /** Required: a partner's registered address places their searches and sorts (spec §5 location sorts). */
+  postcode: StorableText.pipe(
+    Schema.maxLength(10, { message: () => PROFILE_MESSAGES.postcode }),
+    Schema.compose(Schema.Trim),
+    Schema.filter((s) => UK_POSTCODE_PATTERN.test(s), { message: () => PROFILE_MESSAGES.postcode }),
+  ),
+}).annotations({ identifier: 'ProfileUpdate' });
+export type ProfileUpdate = typeof ProfileUpdate.Type;
+export const ProfileUpdateRequest = Schema.Struct({ payload: ProfileUpdate });
+
+/** PUT /v1/profile/preferences: account and preferences. */
+export const AccountPreferences = Schema.Struct({
+  language: ProfileLanguage,
+  default_search_radius: SearchRadius,
+  week_start: WeekStart,
+}).annotations({ identifier: 'AccountPreferences' });
+export type AccountPreferences = typeof AccountPreferences.Type;
+export const AccountPreferencesRequest = Schema.Struct({ payload: AccountPreferences });
+
+// ---------------------------------------------------------------------------------------------------------------
+// Ratings and reviews (spec §3 feedback ratings, §9)
+
+/** Spec §9: the rating appears after at least 5 ratings, and averages the last 25. */
+export const MIN_RATINGS_SHOWN = 5;
+export const RATINGS_AVERAGED = 25;
+export const REVIEWS_PAGE_SIZE = 20;
+export const HISTORY_PAGE_SIZE = 20;
+/** The rating chart and the statistics cover the last 12 London months, this one included. */
+export const MONTHS_SHOWN = 12;
+
+export const RATING_CRITERIA = ['punctuality', 'communication', 'care_of_goods', 'presentation'] as const;
+export type RatingCriterion = (typeof RATING_CRITERIA)[number];
+
+const PageQuery = Schema.Struct({
+  page: Schema.optionalWith(
+    Schema.NumberFromString.pipe(Schema.int(), Schema.between(1, 100_000)).annotations(
+      says('page must be a whole number from 1'),
+    ),
+    { exact: true, default: () => 1 },
+  ),
+});
+export const RatingsQuery = PageQuery;
+export const HistoryQuery = PageQuery;
+
+/** A month of the London calendar, `yyyy-MM`. */
+const Month = Schema.String.pipe(Schema.pattern(/^\d{4}-\d{2}$/));
+
+export const CriteriaAverages = Schema.Struct({
+  punctuality: Schema.Number,
+  communication: Schema.Number,
+  care_of_goods: Schema.Number,
+  presentation: Schema.Number,
+});
+export type CriteriaAverages = typeof CriteriaAverages.Type;
+
+/** The job a review is about: where from and to, and the day of the pickup (London, yyyy-MM-dd). */
+export const ReviewJob = Schema.Struct({ from_town: Schema.String, to_town: Schema.String, date: Schema.String });
+
+export const Review = Schema.Struct({
+  listing_id: Schema.Number,
+  rated_at: Schema.String,
+  punctuality: Schema.Number,
+  communication: Schema.Number,
+  care_of_goods: Schema.Number,
+  presentation: Schema.Number,
+  comment: Schema.NullOr(Schema.String),
+  job: ReviewJob,
+});
+export type Review = typeof Review.Type;
+
+export const Ratings = Schema.Struct({
+  count: Schema.NonNegativeInt,
+  /** count ≥ MIN_RATINGS_SHOWN; the average, the criteria and the history are null / empty until then. */
+  shown: Schema.Boolean,
+  /** The mean, over the last 25 ratings, of each rating's mean of its four criteria; 2 decimals. */
+  average: Schema.NullOr(Schema.Number),
+  criteria: Schema.NullOr(CriteriaAverages),
+  /** Monthly averages (each rating's mean of its four criteria) over the last 12 months, months with ratings only. */
+  history: Schema.Array(Schema.Struct({ month: Month, average: Schema.Number, count: Schema.Number })),
+  /** A page of reviews, newest first. */
+  reviews: Schema.Array(Review),
+  page: Schema.Number,
+  last_page: Schema.Number,
+});
+export type Ratings = typeof Ratings.Type;
+export const RatingsResponse = Schema.Struct({ data: Ratings });
+
+/** The mean of a rating's four criteria. */
+export const ratingMean = (r: Readonly<Record<RatingCriterion, number>>): number =>
+  RATING_CRITERIA.reduce((sum, c) => sum + r[c], 0) / RATING_CRITERIA.length;
+
+/** Two decimals, as averages are answered. */
+export const twoDecimals = (n: number): number => Math.round(n * 100) / 100;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Statistics and history
+
+export const StatisticsMonth = Schema.Struct({
+  month: Month,
+  jobs: Schema.NonNegativeInt,
+  /** Pence: the price of the jobs done that month. */
+  earnings: Schema.NonNegativeInt,
+});
+export type StatisticsMonth = typeof StatisticsMonth.Type;
+
+export const Statistics = Schema.Struct({
+  /** The last 12 London months, oldest first, every month present (0 when nothing was done). */
+  months: Schema.Array(StatisticsMonth),
+  totals: Schema.Struct({ jobs: Schema.NonNegativeInt, earnings: Schema.NonNegativeInt }),
+});
+export type Statistics = typeof Statistics.Type;
+export const StatisticsResponse = Schema.Struct({ data: Statistics });
+
+export const HistoryJob = Schema.Struct({
+  listing_id: Schema.Number,
+  status: Schema.Literal('realised', 'completed', 'finalised'),
+  archived: Schema.Boolean,
+  from_town: Schema.String,
+  to_town: Schema.String,
+  /** ISO instants: the pickup, and when the job was done (realised, else completed). */
+  pickup_at: Schema.String,
+  done_at: Schema.NullOr(Schema.String),
+  /** Pence. */
+  price: Schema.NonNegativeInt,
+});
+export type HistoryJob = typeof HistoryJob.Type;
+
+export const History = Schema.Struct({
+  rows: Schema.Array(HistoryJob),
+  total: Schema.NonNegativeInt,
+  page: Schema.Number,
+  last_page: Schema.Number,
+});
+export type History = typeof History.Type;
+export const HistoryResponse = Schema.Struct({ data: History });
+
+// ---------------------------------------------------------------------------------------------------------------
+// Notification preferences
+
+/**
+ * What a partner can be told about (the spec names notifications without a list; these are the portal's events):
+ * new jobs matching their alerts, reservation decisions, return offers, a job allocated to them, reminders before a
+ * job, payments sent, documents about to expire, and new messages.
+ */
+export const NOTIFICATION_EVENTS = [
+  'new_job_alerts',
+  'reservation_decisions',
+  'return_offers',
+  'job_allocated',
+  'job_reminders',
+  'payments',
+  'documents_expiry',
+  'messages',
+] as const;
+export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
+export const NOTIFICATION_CHANNELS = ['email', 'sms', 'in_app'] as const;
+export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
+
+export type ChannelChoices = Readonly<Record<NotificationChannel, boolean>>;
+export type NotificationMatrix = Readonly<Record<NotificationEvent, ChannelChoices>>;
+
+const matrixOf = (choose: (event: NotificationEvent, channel: NotificationChannel) => boolean): NotificationMatrix =>
+  Object.fromEntries(
+    NOTIFICATION_EVENTS.map((event) => [
+      event,
+      Object.fromEntries(NOTIFICATION_CHANNELS.map((channel) => [channel, choose(event, channel)])),
+    ]),
+  ) as NotificationMatrix;
+
+/** Events urgent enough for a text message by default. */
+const SMS_BY_DEFAULT: readonly NotificationEvent[] = ['return_offers', 'job_allocated', 'job_reminders'];
+
+/** A partner who never saved: e-mail and in-app for everything, SMS only for the urgent events. */
+export const DEFAULT_NOTIFICATION_MATRIX: NotificationMatrix = matrixOf(
+  (event, channel) => channel !== 'sms' || SMS_BY_DEFAULT.includes(event),
+);
+
+const ChannelChoicesSchema = Schema.Struct(
+  Object.fromEntries(NOTIFICATION_CHANNELS.map((c) => [c, Schema.Boolean])) as Record<
+    NotificationChannel,
+    typeof Schema.Boolean
+  >,
+);
+/** The matrix as GET answers it: every event, every channel. */
+export const NotificationMatrixSchema = Schema.Struct(
+  Object.fromEntries(NOTIFICATION_EVENTS.map((e) => [e, ChannelChoicesSchema])) as Record<
+    NotificationEvent,
+    typeof ChannelChoicesSchema
+  >,
+);
+
+export const NotificationPreferences = Schema.Struct({
+  preferences: NotificationMatrixSchema,
+  /** When the partner last saved; null while they have the defaults. */
+  updated_at: Schema.NullOr(Schema.String),
+});
+export type NotificationPreferences = typeof NotificationPreferences.Type;
+export const NotificationPreferencesResponse = Schema.Struct({ data: NotificationPreferences });
+
+export const NOTIFICATION_MESSAGES = {
+  unknownEvent: 'Unknown notification event',
+  unknownChannel: 'Unknown notification channel',
+  missingEvent: 'Every notification event needs its choices',
+  missingChannel: 'Every channel needs a choice',
+} as const;
+
+/**
+ * The whole matrix as PUT takes it. Decoded loosely (any keys, boolean values) and then checked key by key, because
+ * the server decodes with excess properties ignored: a Struct would drop an unknown event silently instead of refusing
+ * it. Each unknown or missing key is its own issue at its path (`preferences.sms_alerts`, `preferences.payments.fax`).
+ */
+const looseMatrix = Schema.Record({
+  key: Schema.String,
+  value: Schema.Record({ key: Schema.String, value: Schema.Boolean }),
+});
+const matrixIssues = (matrix: typeof looseMatrix.Type): { path: string[]; message: string }[] => {
+  const events = NOTIFICATION_EVENTS as readonly string[];
+  const channels = NOTIFICATION_CHANNELS as readonly string[];
+  const found: { path: string[]; message: string }[] = [];
+  for (const [event, choices] of Object.entries(matrix)) {
+    if (!events.includes(event)) {
+      found.push({ path: [event], message: NOTIFICATION_MESSAGES.unknownEvent });
+      continue;
+    }
+    for (const channel of Object.keys(choices))
+      if (!channels.includes(channel))
+        found.push({ path: [event, channel], message: NOTIFICATION_MESSAGES.unknownChannel });
+    for (const channel of channels)
+      if (!(channel in choices)) found.push({ path: [event, channel], message: NOTIFICATION_MESSAGES.missingChannel });
+  }
+  for (const event of events)
+    if (!(event in matrix)) found.push({ path: [event], message: NOTIFICATION_MESSAGES.missingEvent });
+  return found;
+};
+export const NotificationMatrixInput = looseMatrix.pipe(
+  Schema.filter((matrix) => {
+    const found = matrixIssues(matrix);
+    return found.length === 0 ? true : found;
+  }),
+  Schema.transform(NotificationMatrixSchema, {
+    strict: false,
+    decode: (matrix) => matrix,
+    encode: (matrix) => matrix,
+  }),
+);
+export const NotificationPreferencesUpdate = Schema.Struct({ preferences: NotificationMatrixInput });
+export const NotificationPreferencesRequest = Schema.Struct({ payload: NotificationPreferencesUpdate });

@@ -1,0 +1,61 @@
+import { Hono } from 'hono';
+import {
+  AccountPreferencesRequest,
+  HistoryQuery,
+  NotificationPreferencesRequest,
+  ProfileUpdateRequest,
+  RatingsQuery,
+} from '@/schemas/profile';
+import type { Config } from '@/server/config';
+import type { Db } from '@/server/db/db';
+import type { AppEnv } from '@/server/http/app-env';
+import { readBody } from '@/server/http/read-body';
+import { readQuery } from '@/server/http/read-query';
+import { loadNotificationPreferences, saveNotificationPreferences } from '@/server/profile/notification-preferences';
+import { loadProfile, updateAccountPreferences, updateProfile } from '@/server/profile/profile-store';
+import { loadRatings } from '@/server/profile/ratings';
+import { loadHistory, loadStatistics } from '@/server/profile/statistics';
+
+/**
+ * The partner's own account (issue 8; shapes and rules in schemas/profile.ts, the work in server/profile/): profile,
+ * account preferences, ratings and reviews, statistics, history, notification preferences. Mounted at /v1, behind
+ * app.ts's requireToken; every route reads or writes the signed-in user only (`c.var.signedIn.userId`), so there is
+ * no id to probe and nothing of another partner to reach.
+ */
+export const profileRoutes = (db: Db, config: Config) => {
+  const routes = new Hono<AppEnv>();
+  const me = (c: { var: AppEnv['Variables'] }) => c.var.signedIn.userId;
+
+  routes.get('/profile', async (c) => c.json({ data: await loadProfile(db, me(c)) }));
+
+  routes.put('/profile', async (c) => {
+    const { payload } = await readBody(c, ProfileUpdateRequest, 'ProfileUpdateRequest');
+    return c.json({ data: await updateProfile(db, me(c), payload, config.now()) });
+  });
+
+  routes.put('/profile/preferences', async (c) => {
+    const { payload } = await readBody(c, AccountPreferencesRequest, 'AccountPreferencesRequest');
+    return c.json({ data: await updateAccountPreferences(db, me(c), payload) });
+  });
+
+  routes.get('/ratings', async (c) => {
+    const { page } = readQuery(c, RatingsQuery, 'RatingsQuery');
+    return c.json({ data: await loadRatings(db, me(c), page, config.now()) });
+  });
+
+  routes.get('/statistics', async (c) => c.json({ data: await loadStatistics(db, me(c), config.now()) }));
+
+  routes.get('/history', async (c) => {
+    const { page } = readQuery(c, HistoryQuery, 'HistoryQuery');
+    return c.json({ data: await loadHistory(db, me(c), page) });
+  });
+
+  routes.get('/notification-preferences', async (c) => c.json({ data: await loadNotificationPreferences(db, me(c)) }));
+
+  routes.put('/notification-preferences', async (c) => {
+    const { payload } = await readBody(c, NotificationPreferencesRequest, 'NotificationPreferencesRequest');
+    return c.json({ data: await saveNotificationPreferences(db, me(c), payload.preferences, config.now()) });
+  });
+
+  return routes;
+};
