@@ -20,11 +20,25 @@ const user = Schema.decodeUnknownSync(User)({
   email_verified: true,
 });
 
+/** The partner an admin acts as (switch user): the admin's id as impersonator. */
+const mocked = Schema.decodeUnknownSync(User)({
+  id: 2,
+  chameleon_uuid: 'c-2',
+  email: 'starter@example.com',
+  full_name: 'Priya Shah',
+  role: 'transport_partner',
+  account_type: 'individual',
+  registered_address: null,
+  ip_journey_ready: false,
+  impersonator_id: 5,
+  email_verified: true,
+});
+
 const http = (status: number, message: string, errors: Record<string, string[]> = {}) =>
   new HttpError({ status, message, errors, code: null, url: 'login' });
 
-/** Every outcome the machine can meet: user events, and each invoked actor succeeding or failing. */
-const events: AnyEventObject[] = [
+/** Every outcome of sign-in, renewal and sign-out: user events, and each invoked actor succeeding or failing. */
+const sessionEvents: AnyEventObject[] = [
   { type: 'xstate.done.actor.restoreSession', output: { token: 'tok-restored', user } },
   { type: 'xstate.error.actor.restoreSession', error: http(401, 'Unauthenticated.') },
   { type: 'auth.login.submitted', email: 'partner@example.com', password: 'demo1234' },
@@ -48,12 +62,28 @@ const events: AnyEventObject[] = [
   },
 ];
 
+/** An admin's switch user and back, each actor succeeding or failing. */
+const switchEvents: AnyEventObject[] = [
+  { type: 'auth.switchUser.requested', userId: 2 },
+  { type: 'xstate.done.actor.switchUser', output: { token: 'tok-mocked', user: mocked } },
+  { type: 'xstate.error.actor.switchUser', error: http(403, 'Only admins can sign in as another user.') },
+  { type: 'auth.switchUser.cleared' },
+  { type: 'xstate.done.actor.clearSwitch', output: { token: 'tok-admin', user } },
+  {
+    type: 'xstate.error.actor.clearSwitch',
+    error: new NetworkError({ message: 'offline', timedOut: false, url: 'oauth/mock-user/clear' }),
+  },
+];
+
+/** Every outcome the machine can meet. */
+const events = [...sessionEvents, ...switchEvents];
+
 /** Every state and transition of the machine: a change to the machine changes these on purpose. */
-const SIZE = { states: 8, transitions: 16 };
+const SIZE = { states: 10, transitions: 24 };
 const coverage = new Coverage(authMachine);
 const run = {
-  promiseActors: ['restoreSession', 'signIn', 'requestToken', 'fetchUser', 'signOut'],
-  actions: ['persistToken', 'forgetTokens'],
+  promiseActors: ['restoreSession', 'signIn', 'requestToken', 'fetchUser', 'signOut', 'switchUser', 'clearSwitch'],
+  actions: ['persistToken', 'forgetTokens', 'userSwitched'],
   check: (
     snap: ReturnType<typeof authMachine.transition>,
     step: { event: AnyEventObject },
@@ -70,9 +100,23 @@ const run = {
       expect(tokenActions.at(-1)).toEqual({ type: 'persistToken', params: { token: snap.context.token } });
     }
     if (snap.matches('loggedIn')) {
-      expect(snap.context.user).toEqual(user);
+      expect([user, mocked]).toContainEqual(snap.context.user);
       expect(tokenActions.at(-1)).toEqual({ type: 'persistToken', params: { token: snap.context.token } });
     }
+    if (snap.matches('switchingUser')) expect(lastCall).toEqual({ src: 'switchUser', input: { userId: 2 } });
+    if (snap.matches('clearingSwitch')) expect(lastCall?.src).toBe('clearSwitch');
+    // the user changed: the token of the new user is stored, and the portal told to open its home page
+    if (step.event.type === 'xstate.done.actor.switchUser' || step.event.type === 'xstate.done.actor.clearSwitch') {
+      expect(snap.context.token).toBe(step.event.output.token);
+      expect(rec.actions.at(-1)?.type).toBe('userSwitched');
+    }
+    if (step.event.type === 'xstate.error.actor.switchUser') {
+      // still who they were, with why it failed for the switch page to show (a 403 has no sign-in text of its own)
+      expect(snap.matches('loggedIn')).toBe(true);
+      expect(snap.context.error?.id).toBe('auth.error.unexpected');
+    }
+    // a failed clear leaves who the session is unknown: start-up's restore asks the server again
+    if (step.event.type === 'xstate.error.actor.clearSwitch') expect(snap.matches('checking')).toBe(true);
     if (snap.matches('signingOut')) {
       expect(lastCall?.src).toBe('signOut');
       expect(snap.context).toMatchObject({ token: null, user: null, signedOut: true });
@@ -96,8 +140,10 @@ describe.each([
   // the harness plays the invoked actors' outcomes.
   const paths = [
     ...getShortestPaths(authMachine, { events, input, ...byIncomingEvent } as never),
+    // every simple path to a renewed session, through sign-in, renewal and sign-out (with the switch events too the
+    // simple paths multiply past counting; the shortest paths above reach each switch transition)
     ...getSimplePaths(authMachine, {
-      events,
+      events: sessionEvents,
       input,
       toState: (s: ReturnType<typeof authMachine.transition>) =>
         s.matches('loggedIn') && s.context.token === 'tok-renewed',

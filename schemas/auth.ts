@@ -15,13 +15,18 @@ export const LoginResponse = Schema.Struct({ ok: Schema.Literal(true) });
 /** Grant types of spec §7: the cookie grant, or the mock-user grant in test mode. */
 export const GrantType = Schema.Literal('monolith_cookie_grant', 'mock_user_grant');
 
-/** POST /oauth/token body, under `payload` like every API body. Client id and secret are empty, scope '*'. */
+/**
+ * POST /oauth/token body, under `payload` like every API body. Client id and secret are empty, scope '*'. The
+ * mock-user grant (an admin's switch user, spec §6) names the partner to act as in `user_id` (spec §7 "plus caller
+ * data").
+ */
 export const TokenRequest = Schema.Struct({
   payload: Schema.Struct({
     grant_type: GrantType,
     client_id: Schema.Literal(''),
     client_secret: Schema.Literal(''),
     scope: Schema.Literal('*'),
+    user_id: Schema.optional(Schema.Number.pipe(Schema.int(), Schema.positive())),
   }),
 });
 export type TokenRequest = typeof TokenRequest.Type;

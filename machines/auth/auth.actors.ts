@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate';
 import { HttpError, NetworkError } from '@/src/api/errors';
-import { fetchUserInfo, requestToken, signIn, signOut } from '@/src/api/session';
+import { clearMockUser, fetchUserInfo, requestMockUserToken, requestToken, signIn, signOut } from '@/src/api/session';
 import type { LoginRequest } from '@/schemas/auth';
 import type { AuthError, Session } from './auth.types';
 
@@ -28,6 +28,19 @@ export const signInActor = fromPromise<void, LoginRequest>(async ({ input }) => 
 export const requestTokenActor = fromPromise<string>(async () => (await requestToken()).access_token);
 
 export const fetchUserActor = fromPromise(() => fetchUserInfo({ noRenew: true }));
+
+/** Switch user: the mock-user grant for the partner, then who the session is now. */
+export const switchUserActor = fromPromise<Session, { userId: number }>(async ({ input }) => {
+  const { access_token } = await requestMockUserToken(input.userId);
+  return { token: access_token, user: await fetchUserInfo({ noRenew: true, token: access_token }) };
+});
+
+/** Back to the admin: the mocked user cleared, then a token with the cookie grant and the admin's user info. */
+export const clearSwitchActor = fromPromise<Session>(async () => {
+  await clearMockUser();
+  const { access_token } = await requestToken();
+  return { token: access_token, user: await fetchUserInfo({ noRenew: true, token: access_token }) };
+});
 
 export const signOutActor = fromPromise<void>(async () => {
   await signOut();

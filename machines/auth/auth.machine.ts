@@ -1,11 +1,13 @@
 import { assign, setup } from 'xstate';
 import type { User } from '@/schemas/user';
 import {
+  clearSwitchActor,
   fetchUserActor,
   requestTokenActor,
   restoreSession,
   signInActor,
   signOutActor,
+  switchUserActor,
   toAuthError,
 } from './auth.actors';
 import type { AuthContext, AuthEvent, AuthInput } from './auth.types';
@@ -14,7 +16,8 @@ import type { AuthContext, AuthEvent, AuthInput } from './auth.types';
  * Sign-in, start-up restore, silent re-login and sign-out (spec §4 Auth, §7 Auth, §8 401 handling).
  * Logged out becomes logged in once a token is obtained and user info is fetched; if that fetch
  * fails the user is logged out locally. Sign-out clears user and tokens locally and ends the server
- * session, so a reload does not sign back in.
+ * session, so a reload does not sign back in. An admin may switch user (spec §6): act as a partner through the
+ * mock-user grant, and clear it to be themselves again; either way the session's user changes under the same cookie.
  */
 export const authMachine = setup({
   types: {} as { context: AuthContext; events: AuthEvent; input: AuthInput },
@@ -24,6 +27,8 @@ export const authMachine = setup({
     requestToken: requestTokenActor,
     fetchUser: fetchUserActor,
     signOut: signOutActor,
+    switchUser: switchUserActor,
+    clearSwitch: clearSwitchActor,
   },
   actions: {
     /** Writes the token to local storage under `_token.local` (provided at the React boundary). */
@@ -32,6 +37,8 @@ export const authMachine = setup({
     forgetTokens: () => {},
     storeError: assign({ error: (_, params: { error: unknown }) => toAuthError(params.error) }),
     clearSession: assign({ token: null, user: null }),
+    /** The session's user changed (switch user or back): the portal opens its home page (provided at the boundary). */
+    userSwitched: () => {},
   },
 }).createMachine({
   id: 'auth',
@@ -119,7 +126,57 @@ export const authMachine = setup({
       on: {
         'auth.token.expired': 'renewing',
         'auth.logout.requested': 'signingOut',
+        'auth.switchUser.requested': { target: 'switchingUser', actions: assign({ error: null }) },
+        'auth.switchUser.cleared': { target: 'clearingSwitch', actions: assign({ error: null }) },
       },
+    },
+    switchingUser: {
+      description:
+        "An admin's switch user: the mock-user grant makes the session act as the partner, whose user info is fetched",
+      invoke: {
+        id: 'switchUser',
+        src: 'switchUser',
+        input: ({ event }) => {
+          if (event.type !== 'auth.switchUser.requested') throw new Error(`switchingUser entered by ${event.type}`);
+          return { userId: event.userId };
+        },
+        onDone: {
+          target: 'loggedIn',
+          actions: [
+            assign({ token: ({ event }) => event.output.token, user: ({ event }) => event.output.user }),
+            { type: 'persistToken', params: ({ event }) => ({ token: event.output.token }) },
+            'userSwitched',
+          ],
+        },
+        // refused (not an admin, no such partner) or unreachable: still the admin, with the reason to show
+        onError: {
+          target: 'loggedIn',
+          actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) },
+        },
+      },
+      on: { 'auth.logout.requested': 'signingOut' },
+    },
+    clearingSwitch: {
+      description:
+        "Back to the admin: the session's mocked user cleared, a token with the cookie grant, the admin's user info",
+      invoke: {
+        id: 'clearSwitch',
+        src: 'clearSwitch',
+        onDone: {
+          target: 'loggedIn',
+          actions: [
+            assign({ token: ({ event }) => event.output.token, user: ({ event }) => event.output.user }),
+            { type: 'persistToken', params: ({ event }) => ({ token: event.output.token }) },
+            'userSwitched',
+          ],
+        },
+        // whether the server cleared it or not is unknown: start-up's restore asks the server who the session is now
+        onError: {
+          target: 'checking',
+          actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) },
+        },
+      },
+      on: { 'auth.logout.requested': 'signingOut' },
     },
     renewing: {
       description: 'A call met 401: one token request with the session cookie, then the call is retried',

@@ -6,8 +6,14 @@ type AuthSnapshot = SnapshotFrom<typeof authMachine>;
 /** What a route guard needs: still finding out, signed in (renewing counts), or signed out. */
 export type AuthStatus = 'checking' | 'in' | 'out';
 
+/** Switching user (either way) keeps the session signed in: the pages stay while the user changes. */
 export const authStatus = (s: AuthSnapshot): AuthStatus =>
-  s.matches('checking') ? 'checking' : s.matches('loggedIn') || s.matches('renewing') ? 'in' : 'out';
+  s.matches('checking')
+    ? 'checking'
+    : s.matches('loggedIn') || s.matches('renewing') || s.matches('switchingUser') || s.matches('clearingSwitch')
+      ? 'in'
+      : 'out';
+export const isSwitchingUser = (s: AuthSnapshot) => s.matches('switchingUser') || s.matches('clearingSwitch');
 export const currentUser = (s: AuthSnapshot) => s.context.user;
 export const accessToken = (s: AuthSnapshot) => s.context.token;
 export const authError = (s: AuthSnapshot) => s.context.error;

@@ -37,7 +37,11 @@ export type AuthEvent =
   | ({ type: 'auth.login.submitted' } & LoginRequest)
   /** The API client met a 401 and asks for a re-login (single-flight: ignored while renewing). */
   | { type: 'auth.token.expired' }
-  | { type: 'auth.logout.requested' };
+  | { type: 'auth.logout.requested' }
+  /** An admin acts as the partner `userId` (switch user, spec §6). */
+  | { type: 'auth.switchUser.requested'; userId: number }
+  /** The admin acting as a partner goes back to their own account. */
+  | { type: 'auth.switchUser.cleared' };
 
 export interface Session {
   readonly token: string;

@@ -135,14 +135,14 @@ describe('POST /oauth/token', () => {
     expect(response.status).toBe(401);
   });
 
-  it('does not support the mock-user grant (mock auth is off)', async () => {
+  it('gives the mock-user grant to admins only (switch user: switch-user.test.ts)', async () => {
     const { cookie } = await signIn(t.app, 'partner@example.com');
     const response = await t.app.request(
       '/oauth/token',
-      jsonPost({ payload: { ...TOKEN_REQUEST.payload, grant_type: 'mock_user_grant' } }, { cookie }),
+      jsonPost({ payload: { ...TOKEN_REQUEST.payload, grant_type: 'mock_user_grant', user_id: 2 } }, { cookie }),
     );
-    expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({ message: 'The authorization grant type is not supported.' });
+    expect(response.status).toBe(403);
+    expect(await response.json()).toEqual({ message: 'Only admins can sign in as another user.' });
   });
 
   it('answers a body that does not decode with 422 and field paths without payload.', async () => {

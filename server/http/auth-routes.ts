@@ -2,7 +2,8 @@ import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { LoginRequest, TokenRequest, type TokenResponse } from '@/schemas/auth';
 import { decoyHash, verifyPassword } from '@/server/auth/passwords';
-import { createSession, findLiveSession, issueAccessToken, revokeSession } from '@/server/auth/sessions';
+import { mockUser } from '@/server/auth/mock-user';
+import { createSession, findLiveSession, issueAccessToken, revokeSession, setMockedUser } from '@/server/auth/sessions';
 import type { Config } from '@/server/config';
 import type { Db } from '@/server/db/db';
 import { TOO_MANY_ATTEMPTS, UNAUTHENTICATED } from '@/server/http/api-errors';
@@ -83,14 +84,17 @@ export const authRoutes = (db: Db, config: Config) => {
     tokenCallsByAddress.hit(address);
 
     const { payload } = await readBody(c, TokenRequest, 'TokenRequest');
-    // Mock auth is off (spec §9): only the cookie grant exchanges a session for a token.
-    if (payload.grant_type !== 'monolith_cookie_grant') {
-      return c.json({ message: 'The authorization grant type is not supported.' }, 400);
-    }
     const sessionId = readSessionCookie(c);
     const now = config.now();
-    const session = sessionId ? await findLiveSession(db, sessionId, now) : null;
+    let session = sessionId ? await findLiveSession(db, sessionId, now) : null;
     if (!session) return c.json(UNAUTHENTICATED, 401);
+    // The mock-user grant is an admin's switch user (spec §6): the session acts as the partner from now on, so a
+    // re-login with the cookie grant keeps acting as them until the admin clears it (POST /oauth/mock-user/clear).
+    if (payload.grant_type === 'mock_user_grant') {
+      const mocked = await mockUser(db, session, payload.user_id ?? null, now);
+      if (!mocked.ok) return c.json(mocked.body, mocked.status);
+      session = mocked.session;
+    }
     const token = await issueAccessToken(db, session, now, config.tokenTtlS);
     const body: typeof TokenResponse.Encoded = {
       token_type: 'Bearer',
@@ -98,6 +102,16 @@ export const authRoutes = (db: Db, config: Config) => {
       expires_in: config.tokenTtlS,
     };
     return c.json(body);
+  });
+
+  // Clears the mocked user of the session (switch user back to the admin); the tokens issued as the partner end.
+  routes.post('/oauth/mock-user/clear', sameOrigin, async (c) => {
+    const sessionId = readSessionCookie(c);
+    const now = config.now();
+    const session = sessionId ? await findLiveSession(db, sessionId, now) : null;
+    if (!sessionId || !session) return c.json(UNAUTHENTICATED, 401);
+    await setMockedUser(db, sessionId, null, now);
+    return c.json({ ok: true as const });
   });
 
   return routes;

@@ -28,7 +28,7 @@ let entered: () => void = () => {};
 
 const app = new Hono<AppEnv>();
 app.use('*', async (c, next) => {
-  c.set('signedIn', { userId: Number(c.req.header('x-user')), sessionId: 'test' });
+  c.set('signedIn', { userId: Number(c.req.header('x-user')), sessionId: 'test', impersonatorId: null });
   await next();
 });
 app.post(

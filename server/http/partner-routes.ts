@@ -12,7 +12,10 @@ import { londonDate } from '@/server/time/london';
 /** The signed-in partner's own account data under /v1 (mounted behind requireToken). */
 export const partnerRoutes = (db: Db, config: Config) => {
   const routes = new Hono<AppEnv>();
-  routes.get('/user-info', async (c) => c.json(await loadUserInfo(db, c.var.signedIn.userId, config.now())));
+  routes.get('/user-info', async (c) => {
+    const { userId, impersonatorId } = c.var.signedIn;
+    return c.json(await loadUserInfo(db, userId, config.now(), impersonatorId));
+  });
   routes.get('/app-init', async (c) => c.json({ data: await loadAppInit(db, c.var.signedIn.userId, config.fakeDate) }));
   routes.get('/badge-counters', async (c) =>
     c.json({ data: await loadBadgeCounters(db, c.var.signedIn.userId, config.now()) }),

@@ -19,10 +19,15 @@ interface UserRow {
 }
 
 /**
- * The signed-in user as GET /v1/user-info returns it. No switch-user yet, so impersonator_id is always null.
+ * The signed-in user as GET /v1/user-info returns it; `impersonatorId` is the admin acting as them (switch user).
  * `suspended_until` is set only while a suspension runs at `now` (server/work/: a false completion).
  */
-export const loadUserInfo = async (db: Db, userId: number, now: Date = new Date()): Promise<typeof User.Encoded> => {
+export const loadUserInfo = async (
+  db: Db,
+  userId: number,
+  now: Date = new Date(),
+  impersonatorId: number | null = null,
+): Promise<typeof User.Encoded> => {
   const { rows } = await db.query<UserRow>(
     `select id, chameleon_uuid::text, email, full_name, role, account_type, address_town, address_postcode,
             address_lat, address_lon, ip_journey_ready, email_verified_at, suspended_until
@@ -43,7 +48,7 @@ export const loadUserInfo = async (db: Db, userId: number, now: Date = new Date(
       ? { lat: row.address_lat, lon: row.address_lon, town: row.address_town, postcode: row.address_postcode }
       : null,
     ip_journey_ready: row.ip_journey_ready,
-    impersonator_id: null,
+    impersonator_id: impersonatorId,
     email_verified: row.email_verified_at !== null,
     suspended_until:
       row.suspended_until && row.suspended_until.getTime() > now.getTime() ? row.suspended_until.toISOString() : null,

@@ -17,6 +17,17 @@ export const requestToken = (opts: { quiet?: boolean } = {}) =>
     quiet: opts.quiet ?? false,
   });
 
+/** POST /oauth/token with the mock-user grant (spec §7): an admin's switch user to the partner `userId`. */
+export const requestMockUserToken = (userId: number) =>
+  api.post('oauth/token', TokenResponse, 'TokenResponse', {
+    body: { grant_type: 'mock_user_grant', client_id: '', client_secret: '', scope: '*', user_id: userId },
+    noRenew: true,
+  });
+
+/** POST /oauth/mock-user/clear: the admin's session stops acting as the partner. */
+export const clearMockUser = () =>
+  api.post('oauth/mock-user/clear', LoginResponse, 'ClearMockUserResponse', { raw: true, noRenew: true });
+
 /** GET /v1/user-info: the signed-in user. `noRenew` at start-up, where the auth machine renews itself. */
 export const fetchUserInfo = (opts: { noRenew?: boolean; token?: string; quiet?: boolean } = {}) =>
   api.get('v1/user-info', User, 'User', {

@@ -1,6 +1,7 @@
 import { useActorRef } from '@xstate/react';
 import { createContext, useContext, useState, type ReactNode } from 'react';
 import { waitFor, type ActorRefFrom } from 'xstate';
+import { navigate } from 'wouter/use-browser-location';
 import { authMachine } from '@/machines/auth/auth.machine';
 import { connectivityMachine } from '@/machines/connectivity/connectivity.machine';
 import { localeMachine } from '@/machines/locale/locale.machine';
@@ -51,6 +52,8 @@ export function RootActorsProvider({ children }: { children: ReactNode }) {
       actions: {
         persistToken: (_, { token }) => tokenStorage.save(token),
         forgetTokens: () => tokenStorage.clear(),
+        // switch user, either way: the new user starts on their dashboard (the page before may not be theirs)
+        userSwitched: () => navigate('/tpp/'),
       },
     }),
     { inspect, input: { token: tokenStorage.load() } },

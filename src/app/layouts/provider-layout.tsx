@@ -3,9 +3,10 @@ import type { ReactNode } from 'react';
 import { OfflineBanner } from '@/src/app/offline-banner';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useLocation } from 'wouter';
-import { currentUser, isAdmin } from '@/machines/auth/auth.selectors';
+import { currentUser, isAdmin, isImpersonating, isSwitchingUser } from '@/machines/auth/auth.selectors';
 import { dataOf } from '@/machines/request/request.selectors';
 import { CounterBadges } from '@/src/components/counter-badges';
+import { ImpersonationBanner } from '@/src/components/impersonation-banner';
 import { SuspensionBanner, suspensionEnd } from '@/src/components/suspension-banner';
 import { useFormatters } from '@/src/app/use-formatters';
 import { useAuthActor } from '@/src/app/root-actors';
@@ -19,6 +20,8 @@ export function ProviderLayout({ children }: { children: ReactNode }) {
   const auth = useAuthActor();
   const user = useSelector(auth, currentUser);
   const admin = useSelector(auth, isAdmin);
+  const impersonating = useSelector(auth, isImpersonating);
+  const switching = useSelector(auth, isSwitchingUser);
   const session = useSession();
   const counters = useSelector(session!.badgeCounters, dataOf);
   const [location] = useLocation();
@@ -77,6 +80,14 @@ export function ProviderLayout({ children }: { children: ReactNode }) {
         </div>
       </header>
       <OfflineBanner />
+      {impersonating && user ? (
+        <ImpersonationBanner
+          name={user.full_name}
+          email={user.email}
+          busy={switching}
+          onBack={() => auth.send({ type: 'auth.switchUser.cleared' })}
+        />
+      ) : null}
       {suspendedUntil ? (
         <SuspensionBanner untilText={`${fmt.date(suspendedUntil)}, ${fmt.time(suspendedUntil)}`} />
       ) : null}
