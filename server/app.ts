@@ -9,19 +9,25 @@ import {
   UnsupportedMediaTypeError,
   ValidationError,
 } from '@/server/http/api-errors';
+import { adminRoutes } from '@/server/http/admin-routes';
 import { alertRoutes } from '@/server/http/alert-routes';
 import type { AppEnv } from '@/server/http/app-env';
 import { authRoutes } from '@/server/http/auth-routes';
 import { limitBody } from '@/server/http/body-limit';
+import { documentRoutes } from '@/server/http/document-routes';
 import { faultInjection } from '@/server/http/fault-injection';
+import { fleetRoutes } from '@/server/http/fleet-routes';
 import { journeyRoutes } from '@/server/http/journey-routes';
 import { listingRoutes } from '@/server/http/listing-routes';
 import { partnerRoutes } from '@/server/http/partner-routes';
+import { paymentRoutes } from '@/server/http/payment-routes';
 import { privateJobRoutes } from '@/server/http/private-job-routes';
+import { profileRoutes } from '@/server/http/profile-routes';
 import { requireToken } from '@/server/http/require-token';
 import { reservationRoutes } from '@/server/http/reservation-routes';
 import { searchRoutes } from '@/server/http/search-routes';
 import { securityHeaders } from '@/server/http/security-headers';
+import { signUpRoutes } from '@/server/http/sign-up-routes';
 import { PORTAL_BASE, servePortal } from '@/server/http/static';
 import { vehicleRoutes } from '@/server/http/vehicle-routes';
 import { workRoutes } from '@/server/http/work-routes';
@@ -54,8 +60,11 @@ export const createApp = ({ db, config, logError = (error) => console.error(erro
   app.get(`${PORTAL_BASE}*`, servePortal(config.distDir));
 
   app.route('/', authRoutes(db, config));
+  // Before the /v1 bearer check: sign-up, verification and password reset are for people without a session.
+  app.route('/', signUpRoutes(db, config));
   app.use('/v1/*', requireToken(db, config));
   app.route('/v1', partnerRoutes(db, config));
+  app.route('/v1', adminRoutes(db));
   app.route('/v1', searchRoutes(db, config));
   app.route('/v1', listingRoutes(db, config));
   app.route('/v1', alertRoutes(db, config));
@@ -64,6 +73,10 @@ export const createApp = ({ db, config, logError = (error) => console.error(erro
   app.route('/', journeyRoutes(db, config));
   app.route('/', workRoutes(db, config));
   app.route('/', privateJobRoutes(db, config));
+  app.route('/v1', profileRoutes(db, config));
+  app.route('/', fleetRoutes(db, config));
+  app.route('/v1', documentRoutes(db, config));
+  app.route('/', paymentRoutes(db, config));
 
   app.notFound((c) => c.json(NOT_FOUND, 404));
   app.onError((error, c) => {

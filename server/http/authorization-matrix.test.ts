@@ -7,9 +7,11 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_NOTIFICATION_MATRIX } from '@/schemas/profile';
 import { createApp } from '@/server/app';
 import type { Db } from '@/server/db/db';
 import { listMiddlewarePaths, listRoutes } from '@/server/http/route-table';
+import { exampleSignUp } from '@/server/sign-up/sign-up-example';
 import {
   createSeededApp,
   jsonPost,
@@ -99,6 +101,28 @@ const PRIVATE_JOB_BODY = {
     },
   ],
 };
+/** The owner's first van (approved, seeded first) and a vehicle body that decodes (schemas/fleet.ts). */
+const OWNER_VEHICLE_ID = 1;
+/** The owner's first seeded document, an approved driving licence (checked in the last test). */
+const OWNER_DOCUMENT_ID = 1;
+const FLEET_VEHICLE_BODY = {
+  category: 'van',
+  type: 'mwb',
+  make: 'Ford',
+  model: 'Transit Custom',
+  registration_number: 'MA24 XYZ',
+  seats: 3,
+  haveTailLift: false,
+  useTrailer: false,
+  isBranded: false,
+  isBrandingRequested: false,
+  loading_capacity_m3: 6,
+  totalPayloadKg: 1000,
+  postcode: 'M1 4BT',
+};
+/** A sign-up that passes every rule (server/sign-up/sign-up-example.ts); each matrix call counts a new e-mail. */
+const signUpValues = exampleSignUp;
+let signUps = 0;
 const PREFERENCES_BODY = {
   default_volume_m3: 8,
   pickup_on_site_s: 900,
@@ -133,6 +157,68 @@ const MATRIX: Readonly<Record<string, Row>> = {
   'POST /logout': { request: { path: '/logout', init: jsonPost({}) }, status: everyone(200) },
   // A token comes only from a session cookie: a bearer token, live or not, is no substitute.
   'POST /oauth/token': { request: { path: '/oauth/token', init: jsonPost(TOKEN_REQUEST) }, status: everyone(401) },
+  // Clearing a switch user acts on the cookie's session too: without a cookie there is none, whatever the token.
+  'POST /oauth/mock-user/clear': {
+    request: { path: '/oauth/mock-user/clear', init: jsonPost({}) },
+    status: everyone(401),
+  },
+  // Switch user (server/http/admin-routes.ts): the partners to act as, and what was done as them, for admins only.
+  'GET /v1/admin/partners': {
+    request: { path: '/v1/admin/partners?q=carter' },
+    status: { anonymous: 401, expired: 401, loggedOut: 401, otherPartner: 403, admin: 200 },
+  },
+  'GET /v1/admin/impersonated-actions': {
+    request: { path: `/v1/admin/impersonated-actions?user_id=${OWNER_ID}` },
+    status: { anonymous: 401, expired: 401, loggedOut: 401, otherPartner: 403, admin: 200 },
+  },
+  // Sign-up, verification and password reset (server/http/sign-up-routes.ts) are for people without a session: a
+  // token neither helps nor hinders. Each sign-up call uses an e-mail of its own, so each makes an account (201).
+  'POST /v1/sign-up/validate-step': {
+    request: {
+      path: '/v1/sign-up/validate-step',
+      init: jsonPost({
+        payload: {
+          step: 'login',
+          values: { email: 'new@example.com', password: 'abcd1234', password_confirmation: 'abcd1234' },
+        },
+      }),
+    },
+    status: everyone(200),
+  },
+  'POST /v1/sign-up': {
+    request: {
+      path: '/v1/sign-up',
+      get init() {
+        return jsonPost({ payload: signUpValues(`matrix-${++signUps}@example.com`) });
+      },
+    },
+    status: everyone(201),
+  },
+  'GET /v1/email-verification/status': {
+    request: { path: '/v1/email-verification/status' },
+    status: signedInOnly,
+    callersOwnData: true,
+  },
+  // Signed in: the other partner and the admin are verified already (409), so nothing is mailed.
+  'POST /v1/email-verification/resend': {
+    request: { path: '/v1/email-verification/resend', init: { method: 'POST' } },
+    status: { anonymous: 401, expired: 401, loggedOut: 401, otherPartner: 409, admin: 409 },
+  },
+  'POST /v1/email-verification/verify': {
+    request: { path: '/v1/email-verification/verify', init: jsonPost({ payload: { token: 'x'.repeat(43) } }) },
+    status: everyone(422),
+  },
+  'POST /v1/password-reset/request': {
+    request: { path: '/v1/password-reset/request', init: jsonPost({ payload: { email: 'nobody@example.com' } }) },
+    status: everyone(202),
+  },
+  'POST /v1/password-reset/confirm': {
+    request: {
+      path: '/v1/password-reset/confirm',
+      init: jsonPost({ payload: { token: 'x'.repeat(43), password: 'abcd1234', password_confirmation: 'abcd1234' } }),
+    },
+    status: everyone(422),
+  },
   'GET /v1/user-info': { request: { path: '/v1/user-info' }, status: signedInOnly, callersOwnData: true },
   'GET /v1/app-init': { request: { path: '/v1/app-init' }, status: signedInOnly, callersOwnData: true },
   'GET /v1/badge-counters': { request: { path: '/v1/badge-counters' }, status: signedInOnly, callersOwnData: true },
@@ -512,6 +598,40 @@ const MATRIX: Readonly<Record<string, Row>> = {
     },
     status: signedInOnly,
   },
+  // Profile, ratings, statistics, history, notification preferences (profile-routes.ts): the signed-in user's own,
+  // with no id in any path. The PUTs run after their GETs (registration order) and write only the caller's account.
+  'GET /v1/profile': { request: { path: '/v1/profile' }, status: signedInOnly, callersOwnData: true },
+  // A postcode in no postcode area: refused (422) once signed in, so no caller's name or address changes under the
+  // invoices and other rows that show them. The write itself is profile-routes.test.ts's to check.
+  'PUT /v1/profile': {
+    request: {
+      path: '/v1/profile',
+      init: { ...jsonPost({ payload: { full_name: 'Matrix Caller', postcode: 'QQ1 1AA' } }), method: 'PUT' },
+    },
+    status: { ...signedInOnly, otherPartner: 422, admin: 422 },
+  },
+  'PUT /v1/profile/preferences': {
+    request: {
+      path: '/v1/profile/preferences',
+      init: {
+        ...jsonPost({ payload: { language: 'en', default_search_radius: 50, week_start: 'monday' } }),
+        method: 'PUT',
+      },
+    },
+    status: signedInOnly,
+  },
+  'GET /v1/ratings': { request: { path: '/v1/ratings' }, status: signedInOnly, callersOwnData: true },
+  'GET /v1/statistics': { request: { path: '/v1/statistics' }, status: signedInOnly, callersOwnData: true },
+  'GET /v1/history': { request: { path: '/v1/history' }, status: signedInOnly, callersOwnData: true },
+  // Everyone has the defaults until saved: whose matrix came back is profile-routes.test.ts's to check.
+  'GET /v1/notification-preferences': { request: { path: '/v1/notification-preferences' }, status: signedInOnly },
+  'PUT /v1/notification-preferences': {
+    request: {
+      path: '/v1/notification-preferences',
+      init: { ...jsonPost({ payload: { preferences: DEFAULT_NOTIFICATION_MATRIX } }), method: 'PUT' },
+    },
+    status: signedInOnly,
+  },
   'GET /ng/api/v3/provider/work-calendar': {
     request: { path: '/ng/api/v3/provider/work-calendar?from=2026-11-18&to=2026-11-30' },
     status: signedInOnly,
@@ -530,6 +650,124 @@ const MATRIX: Readonly<Record<string, Row>> = {
   'POST /ng/api/v3/provider/work-calendar/feed/reset': {
     request: { path: '/ng/api/v3/provider/work-calendar/feed/reset', init: { method: 'POST' } },
     status: signedInOnly,
+  },
+  // Documents and terms (server/documents/): each caller lists its own. Document 1 is the owner's approved driving
+  // licence (the seed inserts the owner's documents first; checked in the last test): nobody else may delete it, and
+  // only an admin may read its file; the admin's review approves it again. The upload has no type and the acceptance
+  // an old version, refused (422) once signed in, so no caller's list or checklist changes under its reference.
+  'POST /v1/documents': {
+    request: {
+      path: '/v1/documents',
+      get init() {
+        const form = new FormData();
+        form.set('file', new File(['%PDF-1.4\n%%EOF\n'], 'licence.pdf'));
+        return { method: 'POST', body: form };
+      },
+    },
+    status: { ...signedInOnly, otherPartner: 422, admin: 422 },
+  },
+  'GET /v1/documents': { request: { path: '/v1/documents' }, status: signedInOnly, callersOwnData: true },
+  'GET /v1/documents/:id/file': {
+    request: { path: `/v1/documents/${OWNER_DOCUMENT_ID}/file` },
+    status: { anonymous: 401, expired: 401, loggedOut: 401, otherPartner: 404, admin: 200 },
+  },
+  'DELETE /v1/documents/:id': {
+    request: { path: `/v1/documents/${OWNER_DOCUMENT_ID}`, init: { method: 'DELETE' } },
+    status: { anonymous: 401, expired: 401, loggedOut: 401, otherPartner: 404, admin: 404 },
+  },
+  'GET /v1/admin/documents': {
+    request: { path: '/v1/admin/documents?status=pending_review' },
+    status: { anonymous: 401, expired: 401, loggedOut: 401, otherPartner: 403, admin: 200 },
+  },
+  'POST /v1/admin/documents/:id/review': {
+    request: {
+      path: `/v1/admin/documents/${OWNER_DOCUMENT_ID}/review`,
+      init: jsonPost({ payload: { status: 'approved' } }),
+    },
+    status: { anonymous: 401, expired: 401, loggedOut: 401, otherPartner: 403, admin: 200 },
+  },
+  'GET /v1/terms': { request: { path: '/v1/terms' }, status: signedInOnly, callersOwnData: true },
+  'POST /v1/terms/accept': {
+    request: { path: '/v1/terms/accept', init: jsonPost({ payload: { version: '2020-01' } }) },
+    status: { ...signedInOnly, otherPartner: 422, admin: 422 },
+  },
+  // Payments (server/payments/): each caller reads its own payouts, export and invoices; invoice 1 is the owner's
+  // (server/seed/payments.ts seeds the owner's first; payment-routes.test.ts checks it). The express pay row sends
+  // the defaults, so no caller's summary changes under its reference.
+  'GET /v1/payments/summary': { request: { path: '/v1/payments/summary' }, status: signedInOnly, callersOwnData: true },
+  'GET /v1/payments': { request: { path: '/v1/payments' }, status: signedInOnly, callersOwnData: true },
+  'GET /v1/payments/export.csv': {
+    request: { path: '/v1/payments/export.csv?from=2026-01-01&to=2026-12-31' },
+    status: signedInOnly,
+  },
+  'PUT /v1/payments/express-pay': {
+    request: {
+      path: '/v1/payments/express-pay',
+      init: { ...jsonPost({ payload: { enrolled: false, auto_enrol: false } }), method: 'PUT' },
+    },
+    status: signedInOnly,
+  },
+  'GET /v1/invoices': { request: { path: '/v1/invoices' }, status: signedInOnly, callersOwnData: true },
+  'GET /v1/invoices/:id': {
+    request: { path: '/v1/invoices/1' },
+    status: { anonymous: 401, expired: 401, loggedOut: 401, otherPartner: 404, admin: 404 },
+  },
+  'GET /v1/invoices/:id/print': {
+    request: { path: '/v1/invoices/1/print' },
+    status: { anonymous: 401, expired: 401, loggedOut: 401, otherPartner: 404, admin: 404 },
+  },
+  // My vehicles and my drivers (server/fleet/): a caller adds to its own fleet (201); nobody else may edit, remove,
+  // assign, unassign, deactivate or reactivate the owner's vehicle 1 or driver (404, checked in the last tests). The
+  // review is the admin's tool: it approves the owner's vehicle 1, which is approved already.
+  'POST /ts/public/v1/vehicles': {
+    request: { path: '/ts/public/v1/vehicles', init: jsonPost({ payload: FLEET_VEHICLE_BODY }) },
+    status: { anonymous: 401, expired: 401, loggedOut: 401, otherPartner: 201, admin: 201 },
+  },
+  'PUT /ts/public/v1/vehicles/:id': {
+    request: {
+      path: `/ts/public/v1/vehicles/${OWNER_VEHICLE_ID}`,
+      init: { ...jsonPost({ payload: FLEET_VEHICLE_BODY }), method: 'PUT' },
+    },
+    status: { anonymous: 401, expired: 401, loggedOut: 401, otherPartner: 404, admin: 404 },
+  },
+  'DELETE /ts/public/v1/vehicles/:id': {
+    request: { path: `/ts/public/v1/vehicles/${OWNER_VEHICLE_ID}`, init: { method: 'DELETE' } },
+    status: { anonymous: 401, expired: 401, loggedOut: 401, otherPartner: 404, admin: 404 },
+  },
+  'POST /v1/admin/vehicles/:id/review': {
+    request: {
+      path: `/v1/admin/vehicles/${OWNER_VEHICLE_ID}/review`,
+      init: jsonPost({ payload: { status: 'APPROVED' } }),
+    },
+    status: { anonymous: 401, expired: 401, loggedOut: 401, otherPartner: 403, admin: 200 },
+  },
+  'POST /ng/api/v3/provider/drivers': {
+    request: {
+      path: '/ng/api/v3/provider/drivers',
+      init: jsonPost({
+        payload: { full_name: 'Joe Wright', email: 'joe.wright@example.co.uk', phone: '07700 900777' },
+      }),
+    },
+    status: { anonymous: 401, expired: 401, loggedOut: 401, otherPartner: 201, admin: 201 },
+  },
+  'POST /ng/api/v3/provider/drivers/:id/assign-vehicle': {
+    request: {
+      path: `/ng/api/v3/provider/drivers/${OWNER_DRIVER_ID}/assign-vehicle`,
+      init: jsonPost({ payload: { vehicle_id: OWNER_VEHICLE_ID } }),
+    },
+    status: { anonymous: 401, expired: 401, loggedOut: 401, otherPartner: 404, admin: 404 },
+  },
+  'POST /ng/api/v3/provider/drivers/:id/unassign-vehicle': {
+    request: { path: `/ng/api/v3/provider/drivers/${OWNER_DRIVER_ID}/unassign-vehicle`, init: { method: 'POST' } },
+    status: { anonymous: 401, expired: 401, loggedOut: 401, otherPartner: 404, admin: 404 },
+  },
+  'POST /ng/api/v3/provider/drivers/:id/deactivate': {
+    request: { path: `/ng/api/v3/provider/drivers/${OWNER_DRIVER_ID}/deactivate`, init: { method: 'POST' } },
+    status: { anonymous: 401, expired: 401, loggedOut: 401, otherPartner: 404, admin: 404 },
+  },
+  'POST /ng/api/v3/provider/drivers/:id/reactivate': {
+    request: { path: `/ng/api/v3/provider/drivers/${OWNER_DRIVER_ID}/reactivate`, init: { method: 'POST' } },
+    status: { anonymous: 401, expired: 401, loggedOut: 401, otherPartner: 404, admin: 404 },
   },
   // No token needed (phone calendars send none): the secret in the path is the key, whatever token comes with it.
   'GET /calendar/:file': {
@@ -788,6 +1026,22 @@ describe("the owner's reservations", () => {
   });
 });
 
+describe("the owner's fleet", () => {
+  it("survives every other caller's edit, removal, assignment and deactivation", async () => {
+    const van = await t.db.query<{ user_id: number; status: string; deleted: boolean; registration_number: string }>(
+      'select user_id, status, deleted_at is not null as deleted, registration_number from vehicles where id = $1',
+      [OWNER_VEHICLE_ID],
+    );
+    expect(van.rows[0]).toMatchObject({ user_id: OWNER_ID, status: 'APPROVED', deleted: false });
+    expect(van.rows[0]?.registration_number).not.toBe(FLEET_VEHICLE_BODY.registration_number);
+    const driver = await t.db.query<{ user_id: number; active: boolean; vehicle_id: number | null }>(
+      'select user_id, active, vehicle_id from drivers where id = $1',
+      [OWNER_DRIVER_ID],
+    );
+    expect(driver.rows[0]).toEqual({ user_id: OWNER_ID, active: true, vehicle_id: null });
+  });
+});
+
 describe("the owner's private job", () => {
   it("survives every other caller's read, change and delete", async () => {
     const { rows } = await t.db.query<{ user_id: number; volume_m3: number; deleted: boolean }>(
@@ -797,5 +1051,15 @@ describe("the owner's private job", () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ user_id: OWNER_ID, deleted: false });
     expect(rows[0]?.volume_m3).not.toBe(PRIVATE_JOB_BODY.volumeInM3);
+  });
+});
+
+describe("the owner's document", () => {
+  it("survives every other caller's delete, still the owner's approved driving licence", async () => {
+    const { rows } = await t.db.query<{ user_id: number; type: string; status: string }>(
+      'select user_id, type, status from documents where id = $1',
+      [OWNER_DOCUMENT_ID],
+    );
+    expect(rows).toEqual([{ user_id: OWNER_ID, type: 'driving_licence', status: 'approved' }]);
   });
 });

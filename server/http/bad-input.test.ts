@@ -2,17 +2,20 @@
  * Bad input to every request schema the server decodes — LoginRequest (POST /login), TokenRequest
  * (POST /oauth/token), SearchRequest (POST /v1/jobs, /v1/jobs/counts, /v1/jobs/tab-counts), SaveDefaultSearchRequest
  * and CreateSavedSearchRequest (POST /v1/saved-searches/default, /v1/saved-searches), BookListingRequest and
- * QuoteListingRequest (POST /v1/listings/{id}/book, /v1/listings/{id}/quote), PrivateJobRequest (POST and PUT
+ * QuoteListingRequest (POST /v1/listings/{id}/book, /v1/listings/{id}/quote), ExpressPayRequest (PUT /v1/payments/express-pay), PrivateJobRequest (POST and PUT
  * /ng/api/v3/provider/private-jobs) and PrivateWorkPreferencesRequest (PUT …/private-work-preferences) — generated with fast-check: any JSON value, wrong types in each field, strings up to 1 MB,
  * any Unicode, deep nesting, bodies that are not JSON, wrong content types. The answer is always a 4xx with a JSON
  * `message`: never a 500, never an unexpected error logged.
  */
 import fc from 'fast-check';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { DEFAULT_NOTIFICATION_MATRIX } from '@/schemas/profile';
 import { createApp } from '@/server/app';
+import { TERMS_VERSION } from '@/schemas/documents';
 import { MAX_MESSAGE_LENGTH } from '@/server/http/api-errors';
 import { MAX_BODY_DEPTH, nestsDeeperThan } from '@/server/http/read-body';
 import { FORM_MEDIA_TYPE } from '@/server/http/read-form';
+import { exampleSignUp } from '@/server/sign-up/sign-up-example';
 import {
   createSeededApp,
   sessionCookieOf,
@@ -38,6 +41,11 @@ beforeAll(async () => {
     [OTHER_PARTNERS_JOB_ID],
   );
   expect(rows[0]?.email).toBe('starter@example.com');
+  const van = await t.db.query<{ email: string }>(
+    'select u.email from vehicles v join users u on u.id = v.user_id where v.id = $1',
+    [OTHER_PARTNERS_VEHICLE_ID],
+  );
+  expect(van.rows[0]?.email).toBe('starter@example.com');
 }, SETUP_TIMEOUT_MS);
 // Each test answers for the unexpected errors of its own requests.
 beforeEach(() => {
@@ -107,6 +115,40 @@ const VALID_PRIVATE_JOB = {
     },
   ],
 };
+/** The fields of VehicleInput (schemas/fleet.ts) and a vehicle that meets every rule. */
+const FLEET_VEHICLE_FIELDS = [
+  'category',
+  'type',
+  'make',
+  'model',
+  'registration_number',
+  'seats',
+  'haveTailLift',
+  'useTrailer',
+  'isBranded',
+  'isBrandingRequested',
+  'loading_capacity_m3',
+  'totalPayloadKg',
+  'postcode',
+];
+const VALID_FLEET_VEHICLE = {
+  category: 'van',
+  type: 'lwb',
+  make: 'Renault',
+  model: 'Master',
+  registration_number: 'AB23 CDE',
+  seats: 3,
+  haveTailLift: true,
+  useTrailer: false,
+  isBranded: false,
+  isBrandingRequested: false,
+  loading_capacity_m3: 10,
+  totalPayloadKg: 1200,
+  postcode: 'M1 4BT',
+};
+/** The other partner's (starter@) van and a driver that is not the partner's (seeded ids, checked in beforeAll). */
+const OTHER_PARTNERS_VEHICLE_ID = 6;
+const OTHER_PARTNERS_DRIVER_ID = 999_999;
 /** A /v1 endpoint that decodes a body; the partner's live bearer token goes with it, so only the body can fail. */
 const v1 = (
   path: string,
@@ -147,6 +189,57 @@ const ENDPOINTS: readonly Endpoint[] = [
       return { cookie };
     },
     valid: TOKEN_REQUEST,
+  },
+  // Sign-up, verification and password reset (schemas/sign-up.ts): public, no token. What decodes meets the rules
+  // (422 with the fields); a valid sign-up makes an account (201), a valid step passes (200), a reset request is 202
+  // (429 once this address asked too often), and a made-up link token is refused (422).
+  {
+    path: '/v1/sign-up/validate-step',
+    fields: ['step', 'values'],
+    envelope: underPayload,
+    headers: {},
+    valid: { payload: { step: 'identity', values: exampleSignUp('fuzz@example.com') } },
+    decodedAnswers: [200, 429],
+  },
+  {
+    path: '/v1/sign-up/validate-step',
+    fields: Object.keys(exampleSignUp('')),
+    envelope: (fields: unknown) => ({ payload: { step: 'insurance', values: fields } }),
+    headers: {},
+    valid: { payload: { step: 'insurance', values: exampleSignUp('fuzz@example.com') } },
+    decodedAnswers: [200],
+  },
+  {
+    path: '/v1/sign-up',
+    fields: Object.keys(exampleSignUp('')),
+    envelope: underPayload,
+    headers: {},
+    valid: { payload: exampleSignUp('fuzz.valid@example.com') },
+    decodedAnswers: [201, 429],
+  },
+  {
+    path: '/v1/email-verification/verify',
+    fields: ['token'],
+    envelope: underPayload,
+    headers: {},
+    valid: { payload: { token: 'x'.repeat(43) } },
+    decodedAnswers: [422],
+  },
+  {
+    path: '/v1/password-reset/request',
+    fields: ['email'],
+    envelope: underPayload,
+    headers: {},
+    valid: { payload: { email: 'nobody@example.com' } },
+    decodedAnswers: [202, 429],
+  },
+  {
+    path: '/v1/password-reset/confirm',
+    fields: ['token', 'password', 'password_confirmation'],
+    envelope: underPayload,
+    headers: {},
+    valid: { payload: { token: 'x'.repeat(43), password: 'abcd1234', password_confirmation: 'abcd1234' } },
+    decodedAnswers: [422],
   },
   v1('/v1/jobs', CRITERIA_FIELDS, { payload: VALID_CRITERIA }),
   v1('/v1/jobs/counts', CRITERIA_FIELDS, { payload: VALID_CRITERIA }),
@@ -224,6 +317,96 @@ const ENDPOINTS: readonly Endpoint[] = [
         calendar_colour_by: 'vehicle',
       },
     },
+    underPayload,
+    [200],
+    'PUT',
+  ),
+  // Documents and terms (schemas/documents.ts). Any version but the current one is refused (422); the current one
+  // records an acceptance the partner has already made, so nothing changes. The review names no document (404).
+  v1('/v1/terms/accept', ['version'], { payload: { version: TERMS_VERSION } }, underPayload, [200, 422]),
+  {
+    ...v1(
+      '/v1/admin/documents/999999/review',
+      ['status', 'reason'],
+      { payload: { status: 'approved' } },
+      underPayload,
+      [404],
+    ),
+    get headers() {
+      return { authorization: adminBearer };
+    },
+  },
+  // Express pay (schemas/payments.ts): any two booleans decode and set the partner's own switches.
+  v1(
+    '/v1/payments/express-pay',
+    ['enrolled', 'auto_enrol'],
+    { payload: { enrolled: false, auto_enrol: false } },
+    underPayload,
+    [200],
+    'PUT',
+  ),
+  // My vehicles and drivers (schemas/fleet.ts). A vehicle or driver that decodes is added to the partner's fleet
+  // (201); the edit names another partner's vehicle and the assignment another partner's driver, so whatever decodes
+  // there is 404 and nothing changes; the admin's review names a vehicle that does not exist.
+  v1('/ts/public/v1/vehicles', FLEET_VEHICLE_FIELDS, { payload: VALID_FLEET_VEHICLE }, underPayload, [201]),
+  v1(
+    `/ts/public/v1/vehicles/${OTHER_PARTNERS_VEHICLE_ID}`,
+    FLEET_VEHICLE_FIELDS,
+    { payload: VALID_FLEET_VEHICLE },
+    underPayload,
+    [404],
+    'PUT',
+  ),
+  v1(
+    '/ng/api/v3/provider/drivers',
+    ['full_name', 'email', 'phone', 'vehicle_id', 'invite'],
+    { payload: { full_name: 'Joe Wright', email: 'joe.wright@example.co.uk', phone: '07700 900777' } },
+    underPayload,
+    [201],
+  ),
+  v1(
+    `/ng/api/v3/provider/drivers/${OTHER_PARTNERS_DRIVER_ID}/assign-vehicle`,
+    ['vehicle_id'],
+    { payload: { vehicle_id: 1 } },
+    underPayload,
+    [404],
+  ),
+  {
+    ...v1('/v1/admin/vehicles/999999/review', ['status'], { payload: { status: 'APPROVED' } }, underPayload, [404]),
+    get headers() {
+      return { authorization: adminBearer };
+    },
+  },
+  // Profile (profile-routes.ts). A generated body never holds a UK postcode, a radius option with a week start, or
+  // all eight notification events, so only the valid bodies are answered 200.
+  v1(
+    '/v1/profile',
+    ['full_name', 'phone', 'company_name', 'company_number', 'postcode'],
+    {
+      payload: {
+        full_name: 'Dan Carter',
+        phone: '07700 900123',
+        company_name: '',
+        company_number: '',
+        postcode: 'M1 4BT',
+      },
+    },
+    underPayload,
+    [200],
+    'PUT',
+  ),
+  v1(
+    '/v1/profile/preferences',
+    ['language', 'default_search_radius', 'week_start'],
+    { payload: { language: 'en', default_search_radius: 20, week_start: 'monday' } },
+    underPayload,
+    [200],
+    'PUT',
+  ),
+  v1(
+    '/v1/notification-preferences',
+    ['preferences'],
+    { payload: { preferences: DEFAULT_NOTIFICATION_MATRIX } },
     underPayload,
     [200],
     'PUT',

@@ -8,6 +8,12 @@ import { JOB_CATEGORIES } from '@/server/jobs/job-categories';
 import { seedDatabase, seedIfEmpty, TEST_SCALE } from '@/server/seed/seed';
 import { addDays, londonDate } from '@/server/time/london';
 import { SETUP_TIMEOUT_MS, TEST_NOW } from '@/server/testing/seeded-app';
+import { DEMO_ACCOUNTS } from '@/server/seed/demo-accounts';
+import { DOCUMENTS_ACCOUNT } from '@/server/seed/documents';
+import { FLEET_EMAIL } from '@/server/seed/fleet-accounts';
+import { PROFILE_EMAIL, REVIEWS_EMAIL } from '@/server/seed/profile';
+import { RESET_EMAIL } from '@/server/seed/sign-up';
+import { TEST_ACCOUNTS } from '@/server/seed/test-accounts';
 
 /** Spec §5: 1-3 letters, optional digit, optional letter or digit, a space, a digit and two letters. */
 const UK_POSTCODE = /^[A-Z]{1,3}[0-9]?[A-Z0-9]? [0-9][A-Z]{2}$/i;
@@ -28,6 +34,16 @@ describe('migrations', () => {
   });
 });
 
+/** Accounts seeded for the browser tests of one feature each: suspension, fleet, documents, reviews, profile, reset. */
+const FEATURE_TEST_ACCOUNTS = [
+  ...TEST_ACCOUNTS.map((a) => a.email),
+  FLEET_EMAIL,
+  DOCUMENTS_ACCOUNT,
+  REVIEWS_EMAIL,
+  PROFILE_EMAIL,
+  RESET_EMAIL,
+];
+
 describe('the demo seed', () => {
   it('makes the accounts, jobs and journeys of its scale', async () => {
     const counts = await db.query<{ users: number; open: number; journeys: number }>(
@@ -36,7 +52,17 @@ describe('the demo seed', () => {
               (select count(*)::int from journeys where status = 'open' and first_pickup_at > $1) as journeys`,
       [TEST_NOW],
     );
-    expect(counts.rows[0]).toEqual({ users: 5 + SCALE.partners, open: SCALE.jobs, journeys: SCALE.journeys });
+    expect(counts.rows[0]).toEqual({
+      users: DEMO_ACCOUNTS.length + SCALE.partners + FEATURE_TEST_ACCOUNTS.length,
+      open: SCALE.jobs,
+      journeys: SCALE.journeys,
+    });
+    // beyond the demo sign-ins, the accounts the browser tests of single features change (test-accounts.ts and the
+    // features' own seeds); generated partners are @example.co.uk
+    const { rows } = await db.query<{ email: string }>(
+      `select email from users where email like '%@example.com' order by email`,
+    );
+    expect(rows.map((r) => r.email)).toEqual([...DEMO_ACCOUNTS.map((a) => a.email), ...FEATURE_TEST_ACCOUNTS].sort());
   });
 
   it('does not seed a database that already has users', async () => {

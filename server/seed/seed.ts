@@ -7,18 +7,24 @@ import { DEMO_PASSWORD, type AccountPlan, type ReservationPlan, type WonJobPlan 
 import { emailLocalPart, seedMobile, seedPersonName } from '@/server/seed/british-names';
 import { DEMO_ACCOUNTS } from '@/server/seed/demo-accounts';
 import { seedVehicleSpec } from '@/server/seed/fleet';
+import { seedFleetAccounts } from '@/server/seed/fleet-accounts';
 import { insertRows } from '@/server/seed/insert-rows';
+import { seedDocuments } from '@/server/seed/documents';
 import { seedJourneyDetails } from '@/server/seed/journeys';
 import { seedJob, seedJourney, type JobOutcome, type MarketplaceContext } from '@/server/seed/marketplace';
 import { seedPartnerPlans } from '@/server/seed/partner-plans';
+import { seedPayments } from '@/server/seed/payments';
 import { seedPostcode } from '@/server/seed/postcodes';
 import { seedPrivateJobs } from '@/server/seed/private-jobs';
+import { seedProfiles } from '@/server/seed/profile';
 import { Random, SEED } from '@/server/seed/random';
 import { seedRegistration } from '@/server/seed/registrations';
 import { seedReservationLifecycle } from '@/server/seed/reservations';
 import { seedSavedSearches } from '@/server/seed/saved-searches';
+import { seedSignUpAccounts } from '@/server/seed/sign-up';
 import { TownPicker } from '@/server/seed/town-picker';
-import { seedWonWork } from '@/server/seed/won-work';
+import { TEST_ACCOUNTS } from '@/server/seed/test-accounts';
+import { seedEveryPartner, seedWonWork } from '@/server/seed/won-work';
 import { addDays, londonDate, londonInstant, startOfLondonWeek } from '@/server/time/london';
 
 /** How much demo data to make. One code path for every size: the demo, the tests, and a later 20,000-job load. */
@@ -59,72 +65,12 @@ export const seedDatabase = async (db: Db, options: { now: Date; scale: SeedScal
   // Every seeded account has the same published password, so one salted scrypt hash serves them all (a hash per
   // account would cost ~2 s of scrypt here and protect nothing). Real sign-ups hash each password with its own salt.
   const passwordHash = await hashPassword(DEMO_PASSWORD);
-  const homes = new Map(plans.map((plan) => [plan.email, plan.home ? towns.named(plan.home.town) : null]));
 
   const summary = await db.transaction(async (tx) => {
-    await insertRows(
-      tx,
-      'users',
-      plans.map((plan) => userRow(ctx, plan, passwordHash, homes.get(plan.email) ?? null)),
-    );
-    const ids = new Map(
-      (await tx.query<{ id: number; email: string }>('select id, email from users')).rows.map((r) => [r.email, r.id]),
-    );
-    const idOf = (plan: AccountPlan) => {
-      const id = ids.get(plan.email);
-      if (id === undefined) throw new Error(`user ${plan.email} was not inserted`);
-      return id;
-    };
-
-    const documents: Record<string, SqlParam>[] = [];
-    const vehicles: Record<string, SqlParam>[] = [];
-    const drivers: Record<string, SqlParam>[] = [];
-    const flags: Record<string, SqlParam>[] = [];
-    const counters: Record<string, SqlParam>[] = [];
-    for (const plan of plans) {
-      const userId = idOf(plan);
-      const home = homes.get(plan.email) ?? null;
-      for (const doc of plan.documents) {
-        documents.push({
-          user_id: userId,
-          type: doc.type,
-          status: doc.status,
-          expires_at: addDays(today, doc.expiresInDays),
-          uploaded_at: new Date(now.getTime() - random.int(2, 300) * DAY_MS),
-        });
-      }
-      for (const size of plan.vehicles) vehicles.push(vehicleRow(ctx, userId, size, home));
-      for (let i = 0; i < plan.drivers; i++) drivers.push(driverRow(ctx, userId));
-      for (const flag of FEATURE_FLAGS) flags.push({ user_id: userId, flag, enabled: !plan.flagsOff.includes(flag) });
-      if (plan.counters) counters.push({ user_id: userId, ...plan.counters });
-    }
-    await insertRows(tx, 'documents', documents);
-    await insertRows(tx, 'vehicles', vehicles);
-    await insertRows(tx, 'drivers', drivers);
-    await insertRows(tx, 'feature_flags', flags);
-    await insertRows(tx, 'notification_counters', counters);
-
-    const fleet = new Map<number, { id: number; capacity: number }[]>();
-    const vehicleRows = await tx.query<{ id: number; user_id: number; loading_capacity_m3: number }>(
-      'select id, user_id, loading_capacity_m3 from vehicles order by id',
-    );
-    for (const v of vehicleRows.rows)
-      fleet.set(v.user_id, [...(fleet.get(v.user_id) ?? []), { id: v.id, capacity: v.loading_capacity_m3 }]);
-
-    const reservations: Record<string, SqlParam>[] = [];
-    const jobs: Record<string, SqlParam>[] = [];
-    for (const plan of plans) {
-      const userId = idOf(plan);
-      const home = homes.get(plan.email) ?? null;
-      const vans = fleet.get(userId) ?? [];
-      if (home && vans.length > 0) {
-        plan.reservations.forEach((r, i) => {
-          const van = vans[i % vans.length];
-          if (van) reservations.push(reservationRow(ctx, userId, van, home, r));
-        });
-      }
-      for (const won of plan.wonJobs) jobs.push(seedJob(ctx, wonOutcome(ctx, userId, won)));
-    }
+    const accounts = await seedAccounts(tx, ctx, plans, passwordHash);
+    const { idOf, homes } = accounts;
+    const { reservations } = accounts;
+    const jobs = [...accounts.wonJobs];
     for (let i = 0; i < scale.jobs; i++) jobs.push(seedJob(ctx));
     const journeys = Array.from({ length: scale.journeys }, () => seedJourney(ctx));
     await insertRows(tx, 'reservations', reservations);
@@ -138,10 +84,16 @@ export const seedDatabase = async (db: Db, options: { now: Date; scale: SeedScal
       await insertRows(tx, 'saved_searches', seedSavedSearches(idOf(demoPartner), demoHome, now));
     await seedReservationLifecycle(tx, now);
     await seedPrivateJobs(tx, now);
+    await seedTestAccounts(tx, now, passwordHash);
+    await seedFleetAccounts(tx, now);
+    await seedDocuments(tx, now);
+    await seedPayments(tx, now);
+    await seedProfiles(tx, now);
+    await seedSignUpAccounts(tx, now);
 
     return {
       users: plans.length,
-      vehicles: vehicles.length,
+      vehicles: accounts.vehicles,
       jobs: jobs.length,
       journeys: journeys.length,
       reservations: reservations.length,
@@ -151,6 +103,107 @@ export const seedDatabase = async (db: Db, options: { now: Date; scale: SeedScal
   // radius search (PGlite has no autovacuum; on PostgreSQL autovacuum would get there, later).
   await db.exec('analyze');
   return summary;
+};
+
+/** What seedAccounts made: the accounts' ids and homes, and the rows the caller inserts in its own order. */
+interface SeededAccounts {
+  readonly idOf: (plan: AccountPlan) => number;
+  readonly homes: ReadonlyMap<string, Town | null>;
+  readonly vehicles: number;
+  /** The accounts' reservations, for the caller to insert. */
+  readonly reservations: Record<string, SqlParam>[];
+  /** The accounts' won jobs, for the caller to insert (before the marketplace's, so job 1 is the demo partner's). */
+  readonly wonJobs: Record<string, SqlParam>[];
+}
+
+/**
+ * Inserts the accounts of `plans` (users, documents, vans, drivers, feature flags, counters) and makes their
+ * reservation and won-job rows from `ctx`'s random stream. The demo seed calls it first for every account; the test
+ * accounts of later features (TEST_ACCOUNTS) go through it last with a random stream of their own, so nothing
+ * seeded before them moves.
+ */
+const seedAccounts = async (
+  tx: Db,
+  ctx: MarketplaceContext,
+  plans: readonly AccountPlan[],
+  passwordHash: string,
+): Promise<SeededAccounts> => {
+  const { random, towns, today, now } = ctx;
+  const homes = new Map(plans.map((plan) => [plan.email, plan.home ? towns.named(plan.home.town) : null]));
+  await insertRows(
+    tx,
+    'users',
+    plans.map((plan) => userRow(ctx, plan, passwordHash, homes.get(plan.email) ?? null)),
+  );
+  const ids = new Map(
+    (await tx.query<{ id: number; email: string }>('select id, email from users')).rows.map((r) => [r.email, r.id]),
+  );
+  const idOf = (plan: AccountPlan) => {
+    const id = ids.get(plan.email);
+    if (id === undefined) throw new Error(`user ${plan.email} was not inserted`);
+    return id;
+  };
+
+  const documents: Record<string, SqlParam>[] = [];
+  const vehicles: Record<string, SqlParam>[] = [];
+  const drivers: Record<string, SqlParam>[] = [];
+  const flags: Record<string, SqlParam>[] = [];
+  const counters: Record<string, SqlParam>[] = [];
+  for (const plan of plans) {
+    const userId = idOf(plan);
+    const home = homes.get(plan.email) ?? null;
+    for (const doc of plan.documents) {
+      documents.push({
+        user_id: userId,
+        type: doc.type,
+        status: doc.status,
+        expires_at: addDays(today, doc.expiresInDays),
+        uploaded_at: new Date(now.getTime() - random.int(2, 300) * DAY_MS),
+      });
+    }
+    for (const size of plan.vehicles) vehicles.push(vehicleRow(ctx, userId, size, home));
+    for (let i = 0; i < plan.drivers; i++) drivers.push(driverRow(ctx, userId));
+    for (const flag of FEATURE_FLAGS) flags.push({ user_id: userId, flag, enabled: !plan.flagsOff.includes(flag) });
+    if (plan.counters) counters.push({ user_id: userId, ...plan.counters });
+  }
+  await insertRows(tx, 'documents', documents);
+  await insertRows(tx, 'vehicles', vehicles);
+  await insertRows(tx, 'drivers', drivers);
+  await insertRows(tx, 'feature_flags', flags);
+  await insertRows(tx, 'notification_counters', counters);
+
+  const fleet = new Map<number, { id: number; capacity: number }[]>();
+  const vehicleRows = await tx.query<{ id: number; user_id: number; loading_capacity_m3: number }>(
+    'select id, user_id, loading_capacity_m3 from vehicles order by id',
+  );
+  for (const v of vehicleRows.rows)
+    fleet.set(v.user_id, [...(fleet.get(v.user_id) ?? []), { id: v.id, capacity: v.loading_capacity_m3 }]);
+
+  const reservations: Record<string, SqlParam>[] = [];
+  const wonJobs: Record<string, SqlParam>[] = [];
+  for (const plan of plans) {
+    const userId = idOf(plan);
+    const home = homes.get(plan.email) ?? null;
+    const vans = fleet.get(userId) ?? [];
+    if (home && vans.length > 0) {
+      plan.reservations.forEach((r, i) => {
+        const van = vans[i % vans.length];
+        if (van) reservations.push(reservationRow(ctx, userId, van, home, r));
+      });
+    }
+    for (const won of plan.wonJobs) wonJobs.push(seedJob(ctx, wonOutcome(ctx, userId, won)));
+  }
+  return { idOf, homes, vehicles: vehicles.length, reservations, wonJobs };
+};
+
+/** TEST_ACCOUNTS, after everything else and from a random stream of their own: no row seeded before them moves. */
+const seedTestAccounts = async (tx: Db, now: Date, passwordHash: string): Promise<void> => {
+  const random = new Random(SEED + 1_001);
+  const ctx: MarketplaceContext = { random, towns: new TownPicker(loadTowns(), random), now, today: londonDate(now) };
+  const accounts = await seedAccounts(tx, ctx, TEST_ACCOUNTS, passwordHash);
+  await insertRows(tx, 'reservations', accounts.reservations);
+  await insertRows(tx, 'jobs', accounts.wonJobs);
+  await seedEveryPartner(tx, random, now);
 };
 
 const userRow = (

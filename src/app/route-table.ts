@@ -8,6 +8,9 @@ export type LayoutName = 'default' | 'provider';
 export type PageModule =
   | 'dashboard/dashboard-page'
   | 'login/login-page'
+  | 'sign-up/sign-up-page'
+  | 'verify-email/verify-email-page'
+  | 'password-reset/password-reset-page'
   | 'find-work/find-work-page'
   | 'find-work/listing-page'
   | 'find-work/alerts-page'
@@ -17,7 +20,16 @@ export type PageModule =
   | 'journey/journey-page'
   | 'work/work-page'
   | 'work-calendar/work-calendar-page'
-  | 'machines/machines-page';
+  | 'payments/payments-page'
+  | 'payments/invoice-page'
+  | 'vehicles/vehicles-page'
+  | 'drivers/drivers-page'
+  | 'documents/documents-page'
+  | 'terms/terms-page'
+  | 'profile/profile-page'
+  | 'notifications/notifications-page'
+  | 'machines/machines-page'
+  | 'switch-user/switch-user-page';
 
 export interface RouteEntry {
   readonly path: string;
@@ -149,6 +161,61 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
     example: '/work-calendar/external',
   },
   {
+    // Spec §2 /payments: current week, scheduled, transferred and invoices; the CSV export side sheet; express pay
+    // (issue 8). Behind the new_payments_page flag (spec §6).
+    path: '/payments',
+    access: 'auth',
+    layout: 'provider',
+    title: 'payments.title',
+    feature: 'new_payments_page',
+    page: 'payments/payments-page',
+  },
+  {
+    // An invoice as a printable page (issue 8), opened in a new tab from the payments page.
+    path: '/payments/invoice/:id',
+    access: 'auth',
+    layout: 'provider',
+    title: 'payments.invoice.title',
+    feature: 'new_payments_page',
+    page: 'payments/invoice-page',
+    // invoice 1 of the demo seed is partner@example.com's (server/seed/payments.ts seeds its invoices first)
+    example: '/payments/invoice/1',
+  },
+  {
+    // Spec §2 "my vehicles" (issue 8): the partner's vehicles with add, edit and remove.
+    path: '/vehicles',
+    access: 'auth',
+    layout: 'provider',
+    title: 'vehicles.title',
+    page: 'vehicles/vehicles-page',
+  },
+  {
+    // Spec §2 "my drivers" (issue 8): add or invite, assign, unassign, deactivate, reactivate; flag `drivers` (§6).
+    path: '/drivers',
+    access: 'auth',
+    layout: 'provider',
+    title: 'drivers.title',
+    feature: 'drivers',
+    page: 'drivers/drivers-page',
+  },
+  {
+    // Issue 8 (spec §1 documents and onboarding, §5 uploads, §9 review within 72 hours): required documents, upload,
+    // the files uploaded with download.
+    path: '/documents',
+    access: 'auth',
+    layout: 'provider',
+    title: 'documents.title',
+    page: 'documents/documents-page',
+  },
+  {
+    // Spec §2 partner terms acceptance and §6 requirements before working: the terms, the checklist, Accept.
+    path: '/terms',
+    access: 'auth',
+    layout: 'provider',
+    title: 'terms.title',
+    page: 'terms/terms-page',
+  },
+  {
     // Beyond the spec (issue "machines for the people who read them"): every machine of machines/ drawn as a
     // statechart, with the machines running in this tab followed live. Admins only in production; every signed-in
     // user in development builds; others get the not-found page (route-access.ts).
@@ -159,11 +226,69 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
     page: 'machines/machines-page',
   },
   {
+    // Spec §6 switch user: an admin finds a partner and acts as them (issue 8). Admins only (route-access.ts); the
+    // server refuses everyone else's search and grant in any case.
+    path: '/switch-user',
+    access: 'admin',
+    layout: 'provider',
+    title: 'switchUser.title',
+    page: 'switch-user/switch-user-page',
+  },
+  {
+    // Spec §2 profile (edit profile, account and preferences, history and invoicing, customer reviews, statistics;
+    // issue 8). The tab is in the address: /profile is "edit profile", /profile/{tab} the others.
+    path: '/profile',
+    access: 'auth',
+    layout: 'provider',
+    title: 'profile.title',
+    page: 'profile/profile-page',
+  },
+  {
+    path: '/profile/:tab',
+    access: 'auth',
+    layout: 'provider',
+    title: 'profile.title',
+    page: 'profile/profile-page',
+    example: '/profile/reviews',
+  },
+  {
+    // Spec §2 notifications: the partner's notification preferences per event and channel (issue 8).
+    path: '/notifications',
+    access: 'auth',
+    layout: 'provider',
+    title: 'notificationPrefs.title',
+    page: 'notifications/notifications-page',
+  },
+  {
     path: '/login',
     access: 'guest',
     layout: 'default',
     title: 'login.title',
     page: 'login/login-page',
+  },
+  {
+    // Spec §2 partner sign-up: login details, your details, vehicle and operational information, insurance, identity.
+    path: '/sign-up',
+    access: 'guest',
+    layout: 'default',
+    title: 'signUp.title',
+    page: 'sign-up/sign-up-page',
+  },
+  {
+    // Spec §2 e-mail verification with resend: after sign-up, and the mail's link (signed in or not).
+    path: '/verify-email',
+    access: 'public',
+    layout: 'default',
+    title: 'verifyEmail.title',
+    page: 'verify-email/verify-email-page',
+  },
+  {
+    // Spec §2 password reset: ask for a link, then (with the link's token) choose the new password.
+    path: '/password-reset',
+    access: 'guest',
+    layout: 'default',
+    title: 'passwordReset.title',
+    page: 'password-reset/password-reset-page',
   },
 ];
 

@@ -1,7 +1,10 @@
 import { useIntl } from 'react-intl';
+import { Link } from 'wouter';
 import type { OnboardingStatus } from '@/schemas/onboarding';
 import type { User } from '@/schemas/user';
 import { NoticeBanner } from '@/src/components/notice-banner';
+import { OnboardingNotice } from '@/src/components/onboarding-notice';
+import { hasRoute } from '@/src/app/route-table';
 import { useFormatters } from '@/src/app/use-formatters';
 
 /** The dashboard banners of spec §2: unverified user, missing documents, documents to renew or expired. */
@@ -10,6 +13,15 @@ export function DashboardBanners({ user, status }: { user: User; status: Onboard
   const fmt = useFormatters();
   const documentName = (type: string) => intl.formatMessage({ id: `document.${type}` });
   const { missing, expiring, expired } = status.documents;
+  // Each banner links to the page that puts it right, once that page exists (issue 8).
+  const link = (path: string) => (hasRoute(path) ? path : null);
+  const documentsLink = link('/documents') ? (
+    <p>
+      <Link href="/documents" data-testid="banner-documents-link">
+        {intl.formatMessage({ id: 'documents.bannerLink' })}
+      </Link>
+    </p>
+  ) : null;
   return (
     <div className="banners">
       {!status.email_verified ? (
@@ -19,6 +31,13 @@ export function DashboardBanners({ user, status }: { user: User; status: Onboard
           testId="banner-unverified"
         >
           <p>{intl.formatMessage({ id: 'banner.unverified.body' }, { email: user.email })}</p>
+          {link('/verify-email') ? (
+            <p>
+              <Link href="/verify-email" data-testid="banner-verify-link">
+                {intl.formatMessage({ id: 'banner.unverified.link' })}
+              </Link>
+            </p>
+          ) : null}
         </NoticeBanner>
       ) : null}
       {missing.length > 0 ? (
@@ -30,6 +49,7 @@ export function DashboardBanners({ user, status }: { user: User; status: Onboard
             )}
           </p>
           <p className="muted">{intl.formatMessage({ id: 'banner.review' })}</p>
+          {documentsLink}
         </NoticeBanner>
       ) : null}
       {expired.length > 0 ? (
@@ -44,6 +64,7 @@ export function DashboardBanners({ user, status }: { user: User; status: Onboard
               </li>
             ))}
           </ul>
+          {documentsLink}
         </NoticeBanner>
       ) : null}
       {expiring.length > 0 ? (
@@ -62,8 +83,14 @@ export function DashboardBanners({ user, status }: { user: User; status: Onboard
               </li>
             ))}
           </ul>
+          {documentsLink}
         </NoticeBanner>
       ) : null}
+      <OnboardingNotice
+        status={status}
+        links={{ documents: link('/documents'), vehicles: link('/vehicles'), terms: link('/terms') }}
+        withDocuments={false}
+      />
     </div>
   );
 }

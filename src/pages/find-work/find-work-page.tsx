@@ -28,6 +28,7 @@ import { useSession } from '@/src/app/session-scope';
 import { PageLoading } from '@/src/app/page-states';
 import { DISPLAY_TIME_ZONE } from '@/src/format/locale-codes';
 import { JourneySelectionBar } from '@/src/pages/journey/journey-selection-bar';
+import { OnboardingNoticePanel } from '@/src/pages/terms/onboarding-notice-panel';
 import { FilterBar } from './filter-bar';
 import { ResultsList } from './results-list';
 import { SavedSearches } from './saved-searches';
@@ -134,6 +135,7 @@ function FindWork({ input }: { input: FindWorkInput }) {
       <header className="page-header">
         <h1>{t('findWork.title')}</h1>
       </header>
+      <OnboardingNoticePanel />
       <div className="find-work-top">
         <SearchForm actor={findWork} />
         {saved ? <SavedSearches saved={saved} findWork={findWork} /> : null}
