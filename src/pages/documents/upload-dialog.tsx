@@ -20,6 +20,7 @@ import { FormSelectField, FormTextField } from '@/src/forms/form-field';
 import { validationMessage } from '@/src/forms/validation-message';
 import { useFormatters } from '@/src/app/use-formatters';
 import { formatSize } from './format-size';
+import '@/src/pages/reservations/reservation-dialog.css';
 
 type UploadActor = ActorRefFrom<typeof documentUploadMachine>;
 
@@ -73,16 +74,16 @@ export function UploadDialog({ actor }: { actor: UploadActor }) {
 
   return (
     <ModalOverlay
-      className="documents-modal-overlay"
+      className="resv-modal-overlay"
       isOpen
       isDismissable={!uploading}
       onOpenChange={(isOpen) => {
         if (!isOpen) close();
       }}
     >
-      <Modal className="documents-modal">
-        <Dialog className="documents-dialog" data-testid="upload-dialog">
-          <Heading slot="title" className="documents-dialog-title">
+      <Modal className="resv-modal">
+        <Dialog className="resv-dialog" data-testid="upload-dialog">
+          <Heading slot="title" className="resv-dialog-title">
             {t('documents.dialog.title')}
           </Heading>
           {done ? (
