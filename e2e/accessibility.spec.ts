@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { ROUTE_TABLE as ROUTES } from '@/src/app/route-table';
 import { DashboardPage } from './pages/dashboard-page';
-import { LoginPage } from './pages/login-page';
+import { LoginPage, signInByCookie } from './pages/login-page';
 import { addressOf } from './route-addresses';
 import { ORIGIN } from './ports';
 
@@ -28,11 +28,7 @@ async function useLanguage(page: Page, language: (typeof LANGUAGES)[number]) {
  */
 for (const route of ROUTES) {
   test(`${route.path} has no serious or critical axe violations, in English and Spanish`, async ({ page }) => {
-    if (route.access === 'auth') {
-      await page.goto('login');
-      await new LoginPage(page).signIn('expiring@example.com');
-      await expect(page.locator('.notice-banner').first()).toBeVisible();
-    }
+    if (route.access === 'auth') await signInByCookie(page, 'expiring@example.com', ORIGIN);
     const address = (await addressOf(route, 'expiring@example.com')).replace(/^\//, '');
     for (const language of LANGUAGES) {
       await useLanguage(page, language);
@@ -77,16 +73,28 @@ test('the user menu works with the keyboard alone and gives focus back when clos
   await button.focus();
   await page.keyboard.press('Enter');
   await expect(page.getByRole('menu')).toBeVisible();
-  await expect(page.getByRole('menuitemradio', { name: 'English' })).toBeFocused();
+  // the first item, the first of the account pages, has focus
+  await expect(page.getByRole('menuitem', { name: 'Profile' })).toBeFocused();
   await page.keyboard.press('Escape');
   await expect(page.getByRole('menu')).toHaveCount(0);
   await expect(page.locator('.user-menu-button')).toBeFocused();
 
+  // the language, from the last item (sign out) one up
   await page.keyboard.press('Enter');
   await expect(page.getByRole('menu')).toBeVisible();
-  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('End');
+  await expect(page.getByRole('menuitem', { name: 'Sign out' })).toBeFocused();
+  await page.keyboard.press('ArrowUp');
+  await expect(page.getByRole('menuitemradio', { name: 'Español' })).toBeFocused();
   await page.keyboard.press('Enter');
   await new DashboardPage(page).expectGreeting('Dan', 'es');
+
+  // an account page, by keyboard: the menu's first item opens the profile
+  await button.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('menuitem', { name: 'Perfil' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1, name: 'Perfil' })).toBeVisible();
 });
 
 test('the skip link moves focus to the main content', async ({ page }) => {

@@ -189,6 +189,8 @@ test('?inspect shows an admin the inspector, with each event, its transitions an
   page,
   context,
 }) => {
+  // a long walk: a search, a tab, the inspector's log, filter, details, actors and the copied log, with axe
+  test.setTimeout(60_000);
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: ORIGIN });
   await signIn(page, 'admin@example.com');
   // without ?inspect, no inspector in a production build
