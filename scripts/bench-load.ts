@@ -1,7 +1,7 @@
 /**
  * Load test (issue 3): 50 connections for 30 s (BENCH_CONNECTIONS, BENCH_DURATION_S) against the search,
  * the tab counts, the reservation validation (step 1 → 2 of the wizard: every rule of spec §5 and the prices) and
- * the dashboard, on the reference server with its full demo seed, over loopback only. Prints requests/s and p50/p99
+ * with BENCH_DASHBOARD=1 the dashboard, on the reference server with its full demo seed, over loopback only. Prints requests/s and p50/p99
  * latency per endpoint; fails on any error response or connection error, a request unanswered after autocannon's
  * 10 s timeout counting as an error. The embedded database has one connection, so 50 connections queue behind it;
  * run with DATABASE_URL for the production set-up.
@@ -107,7 +107,10 @@ try {
       headers,
       body: validation,
     }),
-    await hammer('GET /v1/dashboard', { url: `${ORIGIN}/v1/dashboard`, method: 'GET', headers }),
+    // beyond issue 3's three: the dashboard's summary, on request (CI keeps to the three for its time budget)
+    ...(process.env.BENCH_DASHBOARD === '1'
+      ? [await hammer('GET /v1/dashboard', { url: `${ORIGIN}/v1/dashboard`, method: 'GET', headers })]
+      : []),
   ];
   const database = process.env.DATABASE_URL
     ? 'PostgreSQL (DATABASE_URL, pool of 10)'

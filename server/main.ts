@@ -16,7 +16,7 @@ import { startReservationJob } from '@/server/reservations/decision-job';
 import { lifecycleClockOf } from '@/server/reservations/decision-policy';
 import { DEMO_PASSWORD } from '@/server/seed/account-plan';
 import { DEMO_ACCOUNTS } from '@/server/seed/demo-accounts';
-import { DEMO_SCALE, seedIfEmpty } from '@/server/seed/seed';
+import { DEMO_SCALE, seedIfEmpty, TEST_SCALE } from '@/server/seed/seed';
 
 const started = performance.now();
 const seconds = () => ((performance.now() - started) / 1000).toFixed(1);
@@ -24,7 +24,10 @@ const config = readConfig(process.env);
 const db = await openDb(config);
 const applied = await migrate(db);
 if (applied.length > 0) console.log(`Migrated: ${applied.join(', ')}`);
-const seeded = await seedIfEmpty(db, { now: config.now(), scale: DEMO_SCALE });
+// SEED_SCALE=test: the small marketplace of the server tests, for a server whose tests need only the demo sign-ins
+// (the browser tests' short-token server), so its seeding does not compete with the main one's.
+const scale = process.env.SEED_SCALE === 'test' ? TEST_SCALE : DEMO_SCALE;
+const seeded = await seedIfEmpty(db, { now: config.now(), scale });
 if (seeded)
   console.log(
     `Seeded an empty database: ${seeded.users} users, ${seeded.jobs} jobs, ${seeded.journeys} journeys (${seconds()} s)`,
