@@ -34,6 +34,8 @@ export default defineConfig({
     environment: 'node',
     // Node 20 has no Temporal; browsers that lack it get the same polyfill (src/app/temporal-ready.ts).
     setupFiles: ['temporal-polyfill/global'],
+    // a seeded database snapshot per run for the server tests (server/testing/test-db.ts)
+    globalSetup: ['server/testing/global-setup.ts'],
     testTimeout: 20000,
   },
 });

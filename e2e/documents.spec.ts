@@ -12,7 +12,9 @@ import { ORIGIN } from './ports';
  * server/http/document-routes.test.ts's); a .exe renamed .pdf is refused by the server's sniffing; the admin's approval
  * clears the dashboard banner; accepting the terms records its time and clears the notice.
  */
-test.describe.configure({ mode: 'serial' });
+// Serial and not retried: each test builds on the server state the one before left (an upload approved, terms
+// accepted), so a retry of the group could only fail on that state, never show a flaky pass.
+test.describe.configure({ mode: 'serial', retries: 0 });
 
 const OLIVIA = 'documents@example.com';
 const MB = 1024 * 1024;
@@ -196,7 +198,10 @@ test('the dashboard says the terms are missing and links to them; accepting reco
 
 test('the documents and terms pages render in Spanish', async ({ page }) => {
   await signIn(page);
-  await new DashboardPage(page).chooseMenuItem('Español');
+  const dashboard = new DashboardPage(page);
+  await dashboard.chooseMenuItem('Español');
+  // The choice is stored once the dashboard shows it: leaving before would lose it.
+  await dashboard.expectGreeting('Olivia', 'es');
   await page.goto('documents');
   await expect(page.locator('main h1')).toHaveText('Documentos');
   await expect(page.getByTestId('requirement-identity')).toContainText('Aprobado');

@@ -2,7 +2,7 @@ import { createApp } from '@/server/app';
 import { DEFAULT_MAX_BODY_BYTES, DEFAULT_RATE_LIMITS, type Config } from '@/server/config';
 import type { Db } from '@/server/db/db';
 import { migrate } from '@/server/db/migrate';
-import { openTestDb } from '@/server/testing/test-db';
+import { openSeededTestDb } from '@/server/testing/test-db';
 import { DEMO_PASSWORD } from '@/server/seed/account-plan';
 import { seedDatabase, TEST_SCALE, type SeedSummary } from '@/server/seed/seed';
 
@@ -55,18 +55,19 @@ export const testConfig = (overrides: Partial<Omit<Config, 'now'>> = {}, now: ()
 
 /**
  * An in-memory database, migrated and seeded at the test scale (the same seed code as `npm run seed`), behind the
- * real app. Unexpected errors are collected in `errors` rather than printed, so a test can assert there were none.
+ * real app; built once per test run and copied for each file (openSeededTestDb). Unexpected errors are collected in `errors` rather than printed, so a test can assert there were none.
  */
 export const createSeededApp = async (overrides: Partial<Omit<Config, 'now'>> = {}): Promise<SeededApp> => {
-  const db = await openTestDb();
-  await migrate(db);
+  const { db, seeded } = await openSeededTestDb(async (fresh) => {
+    await migrate(fresh);
+    return seedDatabase(fresh, { now: TEST_NOW, scale: TEST_SCALE });
+  });
   const clock: TestClock = {
     now: TEST_NOW,
     advance(seconds) {
       this.now = new Date(this.now.getTime() + seconds * 1000);
     },
   };
-  const seeded = await seedDatabase(db, { now: clock.now, scale: TEST_SCALE });
   const config = testConfig(overrides, () => clock.now);
   const errors: unknown[] = [];
   return { app: createApp({ db, config, logError: (e) => errors.push(e) }), db, config, clock, seeded, errors };
