@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './e2e/chromium-flags';
+import { CHROMIUM_FLAGS, TEST_CHROMIUM_PATH } from './e2e/chromium-flags';
 import { E2E_PORT, SHORT_TTL_PORT } from './e2e/ports';
 
 /**
@@ -49,7 +49,7 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     locale: 'en-GB',
     timezoneId: 'Europe/London',
-    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS },
+    launchOptions: { executablePath: TEST_CHROMIUM_PATH, args: CHROMIUM_FLAGS },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
   webServer: [server(PORT, {}), server(SHORT_TTL_PORT, { TOKEN_TTL_S: '3', SEED_SCALE: 'test' })],

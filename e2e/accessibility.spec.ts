@@ -28,6 +28,8 @@ async function useLanguage(page: Page, language: (typeof LANGUAGES)[number]) {
  */
 for (const route of ROUTES) {
   test(`${route.path} has no serious or critical axe violations, in English and Spanish`, async ({ page }) => {
+    // two page loads and two axe runs: up to 30 s on a busy 2-core machine for the largest pages
+    test.setTimeout(60_000);
     if (route.access === 'auth') await signInByCookie(page, 'expiring@example.com', ORIGIN);
     const address = (await addressOf(route, 'expiring@example.com')).replace(/^\//, '');
     for (const language of LANGUAGES) {

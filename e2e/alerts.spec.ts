@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from '@playwright/test';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium-flags';
+import { CHROMIUM_FLAGS, TEST_CHROMIUM_PATH } from './chromium-flags';
 import { AlertsPage } from './pages/alerts-page';
 import { LoginPage } from './pages/login-page';
 import { API_HEADERS, signInForToken } from './partner-api';
@@ -15,7 +15,10 @@ import { ORIGIN } from './ports';
 
 // The find-work page draws its map with WebGL, which Chromium gives headless through SwiftShader unless the GPU is off.
 test.use({
-  launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS.filter((flag) => flag !== '--disable-gpu') },
+  launchOptions: {
+    executablePath: TEST_CHROMIUM_PATH,
+    args: CHROMIUM_FLAGS.filter((flag) => flag !== '--disable-gpu'),
+  },
 });
 test.describe.configure({ mode: 'serial' });
 

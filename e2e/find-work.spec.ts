@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium-flags';
+import { CHROMIUM_FLAGS, TEST_CHROMIUM_PATH } from './chromium-flags';
 import { FindWorkPage, isJobsPage, milesBetween, type JobsAnswer } from './pages/find-work-page';
 import { LoginPage } from './pages/login-page';
 import { signInForToken } from './partner-api';
@@ -7,7 +7,10 @@ import { ORIGIN } from './ports';
 
 // The map draws with WebGL, which Chromium gives headless through SwiftShader unless the GPU is switched off.
 test.use({
-  launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS.filter((flag) => flag !== '--disable-gpu') },
+  launchOptions: {
+    executablePath: TEST_CHROMIUM_PATH,
+    args: CHROMIUM_FLAGS.filter((flag) => flag !== '--disable-gpu'),
+  },
 });
 
 test.beforeEach(async ({ page }) => {

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium-flags';
+import { CHROMIUM_FLAGS, TEST_CHROMIUM_PATH } from './chromium-flags';
 import { JourneyApi } from './journey-api';
 import { FindWorkPage, isJobsPage, type JobsAnswer } from './pages/find-work-page';
 import { JourneyPage } from './pages/journey-page';
@@ -9,7 +9,10 @@ import { ORIGIN } from './ports';
 
 // The route map draws with WebGL, which Chromium gives headless through SwiftShader unless the GPU is switched off.
 test.use({
-  launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS.filter((flag) => flag !== '--disable-gpu') },
+  launchOptions: {
+    executablePath: TEST_CHROMIUM_PATH,
+    args: CHROMIUM_FLAGS.filter((flag) => flag !== '--disable-gpu'),
+  },
 });
 
 const PARTNER = 'partner@example.com';
@@ -391,6 +394,8 @@ test("an unknown journey says the spec's 404 text", async ({ page }) => {
 });
 
 test('the journey page has no serious or critical axe violations, with its dialogue open too', async ({ page }) => {
+  // three pages and three axe runs, the dialogue's included
+  test.setTimeout(60_000);
   const row = await partner.anyOpenJourney('express_interest');
   const held = await partner.anyOpenJourney('click_and_claim', 72);
   expect(await partner.claim(held.id)).toBe(200);

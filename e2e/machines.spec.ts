@@ -287,6 +287,8 @@ test.describe('on a phone', () => {
 
 for (const language of ['en', 'es'] as const) {
   test(`the machines page has no serious or critical axe violations in ${language}`, async ({ page }) => {
+    // two axe runs over pages of many diagrams: seconds each on a busy 2-core machine
+    test.setTimeout(60_000);
     await signIn(page, 'admin@example.com', language);
     await page.goto('machines');
     await expect(page.locator('.machine-card').first()).toBeVisible();

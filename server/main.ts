@@ -54,6 +54,14 @@ const server = serve({ fetch: createApp({ db, config }).fetch, port: config.port
   console.table(DEMO_ACCOUNTS.map((a) => ({ email: a.email, name: a.fullName, role: a.role, account: a.accountType })));
 });
 
+// Node closes an idle keep-alive connection after 5 s; a client (a browser, a proxy, the tests' request client) that
+// sends on it at that moment gets ECONNRESET. Idle connections live longer than any client or load balancer keeps
+// theirs (60 s is the usual proxy idle timeout), so the server is never the side that closes one under a request.
+if ('keepAliveTimeout' in server) {
+  server.keepAliveTimeout = 75_000;
+  server.headersTimeout = 76_000;
+}
+
 let stopping = false;
 const stop = (signal: string) => {
   if (stopping) return;
