@@ -78,8 +78,13 @@ const stop = (signal: string) => {
         },
       );
   });
-  // Keep-alive connections would hold close() open; the portal reconnects on its own.
-  if ('closeAllConnections' in server) server.closeAllConnections();
+  // Requests under way finish (close() waits for them, and the database closes after): a request cut off half-way
+  // would meet a closed pool. Idle keep-alive connections close now; the portal reconnects on its own. Long-lived
+  // ones (the listing events stream) are cut after 5 s.
+  if ('closeIdleConnections' in server) {
+    server.closeIdleConnections();
+    setTimeout(() => server.closeAllConnections(), 5_000).unref();
+  }
 };
 process.on('SIGINT', () => stop('SIGINT'));
 process.on('SIGTERM', () => stop('SIGTERM'));
