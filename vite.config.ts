@@ -1,4 +1,6 @@
 /// <reference types="vitest/config" />
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
@@ -6,6 +8,22 @@ import { precompileMessages } from './scripts/precompile-messages.ts';
 import { precompress } from './scripts/precompress.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
+
+const TEST_DIRS = ['src', 'locales', 'scripts', 'machines', 'schemas', 'model-tests', 'server'];
+const TEST_FILES = TEST_DIRS.map((dir) => `${dir}/**/*.test.${dir === 'src' ? '{ts,tsx}' : 'ts'}`);
+
+/**
+ * The test files that replace a module or a global, or that say they need their own modules (a line beginning
+ * `// Runs isolated:` with the reason): they run in a module registry of their own.
+ */
+const ISOLATED_FILES = TEST_DIRS.flatMap((dir) =>
+  readdirSync(join(root, dir), { recursive: true, encoding: 'utf8' })
+    .filter((file) => /\.test\.tsx?$/.test(file) && !file.includes('node_modules'))
+    .map((file) => `${dir}/${file}`)
+    .filter((file) =>
+      /\bvi\.(mock|doMock|spyOn|stubGlobal)\(|^\/\/ Runs isolated:/m.test(readFileSync(join(root, file), 'utf8')),
+    ),
+);
 
 export default defineConfig({
   base: '/tpp/',
@@ -22,20 +40,18 @@ export default defineConfig({
     },
   },
   test: {
-    include: [
-      'src/**/*.test.{ts,tsx}',
-      'locales/**/*.test.ts',
-      'scripts/**/*.test.ts',
-      'machines/**/*.test.ts',
-      'schemas/**/*.test.ts',
-      'model-tests/**/*.test.ts',
-      'server/**/*.test.ts',
-    ],
     environment: 'node',
     // Node 20 has no Temporal; browsers that lack it get the same polyfill (src/app/temporal-ready.ts).
-    setupFiles: ['temporal-polyfill/global'],
+    setupFiles: ['temporal-polyfill/global', 'server/testing/close-databases.ts'],
     // a seeded database snapshot per run for the server tests (server/testing/test-db.ts)
     globalSetup: ['server/testing/global-setup.ts'],
     testTimeout: 20000,
+    // Test files share their worker's modules: importing React, XState, Effect and the server afresh for each of some
+    // 150 files cost more than a third of the suite's time on two cores. Files that replace modules or globals
+    // (vi.mock, vi.spyOn, vi.stubGlobal) need their own, so they run isolated, found by what they contain.
+    projects: [
+      { extends: true, test: { name: 'shared', include: TEST_FILES, exclude: ISOLATED_FILES, isolate: false } },
+      { extends: true, test: { name: 'isolated', include: ISOLATED_FILES, isolate: true } },
+    ],
   },
 });

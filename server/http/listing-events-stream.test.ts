@@ -1,3 +1,4 @@
+// Runs isolated: it counts the listeners of the process-wide listing event bus, which other files' streams join.
 import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
 import { Schema } from 'effect';

@@ -15,10 +15,34 @@ import { openPgliteDb, pgliteDb } from '@/server/db/pglite-db';
  */
 export async function openTestDb(): Promise<Db> {
   const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) return openPgliteDb('memory');
+  if (!serverUrl) return tracked(await openPgliteDb('memory'));
   const name = `portal_test_${process.pid}_${randomBytes(4).toString('hex')}`;
   await onServer(serverUrl, (admin) => admin.query(`CREATE DATABASE ${name}`));
-  return openDroppable(serverUrl, name);
+  return tracked(await openDroppable(serverUrl, name));
+}
+
+const open = new Set<Db>();
+
+/** A database closed by closeTestDatabases when its test file ends, unless the file closes it first. */
+function tracked(db: Db): Db {
+  const closing: Db = {
+    ...db,
+    close: async () => {
+      open.delete(closing);
+      await db.close();
+    },
+  };
+  open.add(closing);
+  return closing;
+}
+
+/**
+ * Closes the databases the test file opened and left open (server/testing/close-databases.ts, after each file): test
+ * files share one worker process, where an in-memory PGlite left open would keep its memory for the rest of the run,
+ * and a PostgreSQL test database would outlive it.
+ */
+export async function closeTestDatabases(): Promise<void> {
+  await Promise.all([...open].map((db) => db.close()));
 }
 
 /**
@@ -38,11 +62,11 @@ export async function openSeededTestDb<S>(prepare: (db: Db) => Promise<S>): Prom
 
   const snapshotFile = join(dir, 'seeded-pglite.tar');
   if (existsSync(snapshotFile)) {
-    const db = pgliteDb(await PGlite.create({ loadDataDir: new Blob([readFileSync(snapshotFile)]) }));
+    const db = tracked(pgliteDb(await PGlite.create({ loadDataDir: new Blob([readFileSync(snapshotFile)]) })));
     return { db, seeded: JSON.parse(readFileSync(summaryFile, 'utf8')) as S };
   }
   const instance = await PGlite.create();
-  const db = pgliteDb(instance);
+  const db = tracked(pgliteDb(instance));
   const seeded = await prepare(db);
   // Written under temporary names and renamed, the summary first: a snapshot file present is a complete one, even
   // with another worker building its own at the same moment.
@@ -77,7 +101,8 @@ async function openSeededPg<S>(
       await admin.query('SELECT pg_advisory_unlock(7261)');
     }
   });
-  return { db: await openDroppable(serverUrl, name), seeded: JSON.parse(readFileSync(summaryFile, 'utf8')) as S };
+  const db = tracked(await openDroppable(serverUrl, name));
+  return { db, seeded: JSON.parse(readFileSync(summaryFile, 'utf8')) as S };
 }
 
 /** Drops the template database of a run (global-setup.ts's teardown). */
