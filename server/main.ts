@@ -45,7 +45,29 @@ const newWork = config.newWorkEveryS
     })
   : null;
 
-const server = serve({ fetch: createApp({ db, config }).fetch, port: config.port }, (info) => {
+// The requests whose handlers are still running. A handler goes on when its client leaves (a closed connection does not
+// stop it), so shutdown waits for this count, not for the connections, before it closes the database.
+const app = createApp({ db, config });
+let running = 0;
+let allDone: (() => void) | null = null;
+const fetch: typeof app.fetch = async (...args) => {
+  running += 1;
+  try {
+    return await app.fetch(...args);
+  } finally {
+    running -= 1;
+    if (running === 0) allDone?.();
+  }
+};
+/** Resolves once no handler is running, or after `ms` whatever they do. */
+const handlersDone = (ms: number) =>
+  new Promise<void>((resolve) => {
+    if (running === 0) return resolve();
+    allDone = resolve;
+    setTimeout(resolve, ms).unref();
+  });
+
+const server = serve({ fetch, port: config.port }, (info) => {
   console.log(
     `Database: ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite ${config.dataDir}`}; ready in ${seconds()} s`,
   );
@@ -68,7 +90,8 @@ const stop = (signal: string) => {
   stopping = true;
   console.log(`${signal}: closing`);
   server.close(() => {
-    Promise.all([reservationJob.stop(), newWork?.stop()])
+    handlersDone(5_000)
+      .then(() => Promise.all([reservationJob.stop(), newWork?.stop()]))
       .then(() => db.close())
       .then(
         () => process.exit(0),
@@ -78,9 +101,9 @@ const stop = (signal: string) => {
         },
       );
   });
-  // Requests under way finish (close() waits for them, and the database closes after): a request cut off half-way
-  // would meet a closed pool. Idle keep-alive connections close now; the portal reconnects on its own. Long-lived
-  // ones (the listing events stream) are cut after 5 s.
+  // Requests under way finish before the database closes (a handler cut off half-way would meet a closed pool). Idle
+  // keep-alive connections close now; the portal reconnects on its own. Long-lived ones (the listing events stream)
+  // are cut after 5 s.
   if ('closeIdleConnections' in server) {
     server.closeIdleConnections();
     setTimeout(() => server.closeAllConnections(), 5_000).unref();
