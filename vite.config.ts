@@ -14,44 +14,49 @@ const TEST_FILES = TEST_DIRS.map((dir) => `${dir}/**/*.test.${dir === 'src' ? '{
 
 /**
  * The test files that replace a module or a global, or that say they need their own modules (a line beginning
- * `// Runs isolated:` with the reason): they run in a module registry of their own.
+ * `// Runs isolated:` with the reason): they run in a module registry of their own. Read only when Vitest loads the
+ * config (mode `test`), not for every build or dev server start.
  */
-const ISOLATED_FILES = TEST_DIRS.flatMap((dir) =>
-  readdirSync(join(root, dir), { recursive: true, encoding: 'utf8' })
-    .filter((file) => /\.test\.tsx?$/.test(file) && !file.includes('node_modules'))
-    .map((file) => `${dir}/${file}`)
-    .filter((file) =>
-      /\bvi\.(mock|doMock|spyOn|stubGlobal)\(|^\/\/ Runs isolated:/m.test(readFileSync(join(root, file), 'utf8')),
-    ),
-);
+const isolatedFiles = () =>
+  TEST_DIRS.flatMap((dir) =>
+    readdirSync(join(root, dir), { recursive: true, encoding: 'utf8' })
+      .filter((file) => /\.test\.tsx?$/.test(file) && !file.includes('node_modules'))
+      .map((file) => `${dir}/${file}`)
+      .filter((file) =>
+        /\bvi\.(mock|doMock|spyOn|stubGlobal)\(|^\/\/ Runs isolated:/m.test(readFileSync(join(root, file), 'utf8')),
+      ),
+  );
 
-export default defineConfig({
-  base: '/tpp/',
-  plugins: [react(), precompileMessages(), precompress()],
-  resolve: { alias: { '@': root } },
-  build: { outDir: 'dist', manifest: true, sourcemap: false },
-  server: {
-    // In development the API runs beside Vite (npm run dev:server); proxy everything that is not the portal.
-    proxy: {
-      '^/(v1|oauth|login|logout|ts|ng|journey|calendar|ajax-.*)(/|$)': {
-        target: 'http://localhost:8080',
-        changeOrigin: false,
+export default defineConfig(({ mode }) => {
+  const isolated = mode === 'test' ? isolatedFiles() : [];
+  return {
+    base: '/tpp/',
+    plugins: [react(), precompileMessages(), precompress()],
+    resolve: { alias: { '@': root } },
+    build: { outDir: 'dist', manifest: true, sourcemap: false },
+    server: {
+      // In development the API runs beside Vite (npm run dev:server); proxy everything that is not the portal.
+      proxy: {
+        '^/(v1|oauth|login|logout|ts|ng|journey|calendar|ajax-.*)(/|$)': {
+          target: 'http://localhost:8080',
+          changeOrigin: false,
+        },
       },
     },
-  },
-  test: {
-    environment: 'node',
-    // Node 20 has no Temporal; browsers that lack it get the same polyfill (src/app/temporal-ready.ts).
-    setupFiles: ['temporal-polyfill/global', 'server/testing/close-databases.ts'],
-    // a seeded database snapshot per run for the server tests (server/testing/test-db.ts)
-    globalSetup: ['server/testing/global-setup.ts'],
-    testTimeout: 20000,
-    // Test files share their worker's modules: importing React, XState, Effect and the server afresh for each of some
-    // 150 files cost more than a third of the suite's time on two cores. Files that replace modules or globals
-    // (vi.mock, vi.spyOn, vi.stubGlobal) need their own, so they run isolated, found by what they contain.
-    projects: [
-      { extends: true, test: { name: 'shared', include: TEST_FILES, exclude: ISOLATED_FILES, isolate: false } },
-      { extends: true, test: { name: 'isolated', include: ISOLATED_FILES, isolate: true } },
-    ],
-  },
+    test: {
+      environment: 'node',
+      // Node 20 has no Temporal; browsers that lack it get the same polyfill (src/app/temporal-ready.ts).
+      setupFiles: ['temporal-polyfill/global', 'server/testing/close-databases.ts'],
+      // a seeded database snapshot per run for the server tests (server/testing/test-db.ts)
+      globalSetup: ['server/testing/global-setup.ts'],
+      testTimeout: 20000,
+      // Test files share their worker's modules: importing React, XState, Effect and the server afresh for each of some
+      // 150 files cost more than a third of the suite's time on two cores. Files that replace modules or globals
+      // (vi.mock, vi.spyOn, vi.stubGlobal) need their own, so they run isolated, found by what they contain.
+      projects: [
+        { extends: true, test: { name: 'shared', include: TEST_FILES, exclude: isolated, isolate: false } },
+        { extends: true, test: { name: 'isolated', include: isolated, isolate: true } },
+      ],
+    },
+  };
 });

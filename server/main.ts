@@ -84,13 +84,16 @@ if ('keepAliveTimeout' in server) {
   server.headersTimeout = 76_000;
 }
 
+/** How long shutdown waits for requests under way, and then for long-lived connections, before cutting them. */
+const SHUTDOWN_GRACE_MS = 5_000;
+
 let stopping = false;
 const stop = (signal: string) => {
   if (stopping) return;
   stopping = true;
   console.log(`${signal}: closing`);
   server.close(() => {
-    handlersDone(5_000)
+    handlersDone(SHUTDOWN_GRACE_MS)
       .then(() => Promise.all([reservationJob.stop(), newWork?.stop()]))
       .then(() => db.close())
       .then(
@@ -103,10 +106,10 @@ const stop = (signal: string) => {
   });
   // Requests under way finish before the database closes (a handler cut off half-way would meet a closed pool). Idle
   // keep-alive connections close now; the portal reconnects on its own. Long-lived ones (the listing events stream)
-  // are cut after 5 s.
+  // are cut after the same grace.
   if ('closeIdleConnections' in server) {
     server.closeIdleConnections();
-    setTimeout(() => server.closeAllConnections(), 5_000).unref();
+    setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS).unref();
   }
 };
 process.on('SIGINT', () => stop('SIGINT'));

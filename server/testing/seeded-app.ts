@@ -55,7 +55,8 @@ export const testConfig = (overrides: Partial<Omit<Config, 'now'>> = {}, now: ()
 
 /**
  * An in-memory database, migrated and seeded at the test scale (the same seed code as `npm run seed`), behind the
- * real app; built once per test run and copied for each file (openSeededTestDb). Unexpected errors are collected in `errors` rather than printed, so a test can assert there were none.
+ * real app; built once per test run and copied for each file (openSeededTestDb). Unexpected errors are collected in
+ * `errors` rather than printed, so a test can assert there were none.
  */
 export const createSeededApp = async (overrides: Partial<Omit<Config, 'now'>> = {}): Promise<SeededApp> => {
   const { db, seeded } = await openSeededTestDb(async (fresh) => {

@@ -16,10 +16,13 @@ import { openPgliteDb, pgliteDb } from '@/server/db/pglite-db';
 export async function openTestDb(): Promise<Db> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) return tracked(await openPgliteDb('memory'));
-  const name = `portal_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const name = testDatabaseName();
   await onServer(serverUrl, (admin) => admin.query(`CREATE DATABASE ${name}`));
   return tracked(await openDroppable(serverUrl, name));
 }
+
+/** A database name no other test file of any run on the same server uses. */
+const testDatabaseName = () => `portal_test_${process.pid}_${randomBytes(4).toString('hex')}`;
 
 const open = new Set<Db>();
 
@@ -81,7 +84,7 @@ async function openSeededPg<S>(
   summaryFile: string,
   prepare: (db: Db) => Promise<S>,
 ): Promise<{ db: Db; seeded: S }> {
-  const name = `portal_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const name = testDatabaseName();
   await onServer(serverUrl, async (admin) => {
     // One worker at a time: the first builds the template; a copy needs no one else connected to it.
     await admin.query('SELECT pg_advisory_lock(7261)');
