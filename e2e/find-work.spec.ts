@@ -148,6 +148,25 @@ test('the map shows the results as markers', async ({ page }) => {
     .toBeGreaterThan(0);
 });
 
+test('on a phone the map under the feed is downloaded only when the partner scrolls down to it', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const mapScripts: string[] = [];
+  page.on('request', (request) => {
+    if (/\/assets\/(results-map|map-style|maplibre)[^/]*\.m?js$/.test(request.url())) mapScripts.push(request.url());
+  });
+  const findWork = new FindWorkPage(page);
+  await findWork.open();
+  // the default search runs on opening: the feed is filled and the page settled, with the map still not fetched
+  await expect(findWork.total()).toBeVisible();
+  await page.waitForTimeout(500);
+  expect(mapScripts).toEqual([]);
+  await expect(findWork.map()).toHaveCount(0);
+
+  await page.locator('.map-column').first().scrollIntoViewIfNeeded();
+  await expect(findWork.map()).toHaveAttribute('data-map-ready', 'true', { timeout: 20_000 });
+  expect(mapScripts.length).toBeGreaterThan(0);
+});
+
 test('a job taken by another partner is marked at once, and gone from the next search', async ({ page, request }) => {
   const findWork = new FindWorkPage(page);
   await findWork.open();

@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { lazy, useCallback, useEffect, useState } from 'react';
 import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import { useIntl } from 'react-intl';
 import { currentUser } from '@/machines/auth/auth.selectors';
@@ -26,6 +26,7 @@ import { inspect } from '@/src/app/inspection';
 import { useAuthActor, useToasts } from '@/src/app/root-actors';
 import { useSession } from '@/src/app/session-scope';
 import { PageLoading } from '@/src/app/page-states';
+import { WhenNearViewport } from '@/src/components/near-viewport';
 import { DISPLAY_TIME_ZONE } from '@/src/format/locale-codes';
 import { JourneySelectionBar } from '@/src/pages/journey/journey-selection-bar';
 import { OnboardingNoticePanel } from '@/src/pages/terms/onboarding-notice-panel';
@@ -195,16 +196,16 @@ function FindWork({ input }: { input: FindWorkInput }) {
                   />
                 ) : null}
               </div>
-              <div className="map-column">
-                <Suspense fallback={<div className="map-fallback" />}>
-                  <ResultsMap
-                    listings={state.rows}
-                    pickup={pickup}
-                    highlightedId={highlighted}
-                    label={t('findWork.map')}
-                  />
-                </Suspense>
-              </div>
+              {/* MapLibre, the page's heaviest part, loads when its column comes near the viewport: at once on a wide
+                  screen, only when the partner scrolls down to it on a phone, where it sits under the feed. */}
+              <WhenNearViewport className="map-column" fallback={<div className="map-fallback" />}>
+                <ResultsMap
+                  listings={state.rows}
+                  pickup={pickup}
+                  highlightedId={highlighted}
+                  label={t('findWork.map')}
+                />
+              </WhenNearViewport>
             </div>
           </TabPanel>
         ))}

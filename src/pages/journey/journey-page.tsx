@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { Component, lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { Component, lazy, useEffect, type ReactNode } from 'react';
 import { Button, Tooltip, TooltipTrigger } from 'react-aria-components';
 import { useIntl, type IntlShape } from 'react-intl';
 import { Link, useParams } from 'wouter';
@@ -39,8 +39,9 @@ import { JourneySchedule } from './journey-schedule';
 import './journey-page.css';
 import { failureText } from '@/src/format/failure-text';
 import { inspect } from '@/src/app/inspection';
+import { WhenNearViewport } from '@/src/components/near-viewport';
 
-/** MapLibre is large: it loads with this page only, after the rest. */
+/** MapLibre is large: it loads with this page only, when the map's frame comes near the viewport. */
 const JourneyRouteMap = lazy(() => import('./journey-route-map'));
 
 /** A map that cannot draw (no WebGL) leaves a note rather than taking the page down with it. */
@@ -179,13 +180,11 @@ function JourneyView({ id }: { id: string }) {
           <JourneySchedule journey={journey} />
           <section className="card journey-section journey-map-section" aria-labelledby="journey-map-title">
             <h2 id="journey-map-title">{intl.formatMessage({ id: 'journey.map' })}</h2>
-            <div className="journey-map-frame">
-              <MapBoundary fallback={<p className="muted">{intl.formatMessage({ id: 'journey.map.failed' })}</p>}>
-                <Suspense fallback={<div className="journey-map-fallback" />}>
-                  <JourneyRouteMap nodes={journey.nodes} label={intl.formatMessage({ id: 'journey.map.label' })} />
-                </Suspense>
-              </MapBoundary>
-            </div>
+            <MapBoundary fallback={<p className="muted">{intl.formatMessage({ id: 'journey.map.failed' })}</p>}>
+              <WhenNearViewport className="journey-map-frame" fallback={<div className="journey-map-fallback" />}>
+                <JourneyRouteMap nodes={journey.nodes} label={intl.formatMessage({ id: 'journey.map.label' })} />
+              </WhenNearViewport>
+            </MapBoundary>
           </section>
           <BreakdownWithClock actor={actor} view={view} />
           <JourneyCustomers journey={journey} />
