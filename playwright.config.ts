@@ -51,6 +51,16 @@ export default defineConfig({
     timezoneId: 'Europe/London',
     launchOptions: { executablePath: TEST_CHROMIUM_PATH, args: CHROMIUM_FLAGS },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
+  projects: [
+    { name: 'chromium', use: { ...devices['Desktop Chrome'] }, testIgnore: '**/*.smoothness.spec.ts' },
+    // Timing tests (long tasks while scrolling) run last and alone: beside the other browser tests on a 2-core machine
+    // they would measure the neighbours, not the page.
+    {
+      name: 'smoothness',
+      use: { ...devices['Desktop Chrome'] },
+      testMatch: '**/*.smoothness.spec.ts',
+      dependencies: ['chromium'],
+    },
+  ],
   webServer: [server(PORT, {}), server(SHORT_TTL_PORT, { TOKEN_TTL_S: '3', SEED_SCALE: 'test' })],
 });

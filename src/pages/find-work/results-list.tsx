@@ -45,6 +45,9 @@ export function ResultsList({
     estimateSize: () => 132,
     overscan: OVERSCAN,
     getItemKey: (index) => `${rows[index]!.kind}:${rows[index]!.id}`,
+    // Scrolling renders the new window through React's scheduler, not synchronously inside each scroll event: a fling
+    // then never stacks a render, a layout and a paint into one long task; the overscan covers the frame it waits.
+    useFlushSync: false,
   });
   const items = virtualizer.getVirtualItems();
   const lastIndex = items.at(-1)?.index ?? -1;
