@@ -148,6 +148,32 @@ test('the map shows the results as markers', async ({ page }) => {
     .toBeGreaterThan(0);
 });
 
+test('typing after the chosen town keeps the text, and a town pasted over it opens its list when the look-up answers', async ({
+  page,
+}) => {
+  const findWork = new FindWorkPage(page);
+  await findWork.open();
+  const input = page.locator('input[name="pickup-place"]');
+  // the registered address is the default search's place: typing after it keeps it and the key
+  await expect(input).not.toHaveValue('');
+  const home = await input.inputValue();
+  await input.focus();
+  await page.keyboard.press('End');
+  await page.keyboard.type('x');
+  await expect(input).toHaveValue(`${home}x`);
+  await page.keyboard.press('Escape');
+  // insertText over the selected text is what a paste does: the whole text in one input event
+  await input.selectText();
+  await page.keyboard.insertText('Leeds');
+  await expect(input).toHaveValue('Leeds');
+  await expect(
+    page
+      .getByRole('listbox')
+      .getByRole('option', { name: /^Leeds/ })
+      .first(),
+  ).toBeVisible();
+});
+
 test('on a phone the map under the feed is downloaded only when the partner scrolls down to it', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   const mapScripts: string[] = [];

@@ -1,6 +1,6 @@
 import { Schema } from 'effect';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createMachine, type AnyEventObject, type SnapshotFrom } from 'xstate';
+import { createActor, createMachine, fromPromise, type AnyEventObject, type SnapshotFrom } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
 import { canSearch } from '@/machines/find-work/find-work.criteria';
 import { findWorkMachine } from '@/machines/find-work/find-work.machine';
@@ -252,3 +252,20 @@ describe.each(scenarios)('find-work machine: $name', ({ events }) => {
 });
 
 afterAll(() => coverage.expectComplete(SIZE));
+
+describe('find-work machine: a place field typed over', () => {
+  it('keeps what the partner typed over the chosen place when the field then reports no place', () => {
+    const never = fromPromise(() => new Promise<never>(() => undefined));
+    const actor = createActor(
+      machine.provide({ actors: { loadSetup: never, loadPage: never, loadTabCounts: never } as never }),
+      { input },
+    ).start();
+    actor.send(setupDone(nothingKept) as never);
+    actor.send({ type: 'place.chosen', end: 'pickup', location: manchester });
+    // the place field reports the text first, then that no place is chosen any more (place-field.tsx)
+    actor.send({ type: 'place.typed', end: 'pickup', text: 'Manchester (M1)x' });
+    actor.send({ type: 'place.chosen', end: 'pickup', location: null });
+    expect(actor.getSnapshot().context.form).toMatchObject({ pickupText: 'Manchester (M1)x', pickup: null });
+    actor.stop();
+  });
+});

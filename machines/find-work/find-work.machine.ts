@@ -227,7 +227,8 @@ export const findWorkMachine = setup({
                 form: {
                   ...form,
                   [event.end]: event.location,
-                  [`${event.end}Text`]: event.location?.name ?? '',
+                  // no place (the partner typed over the chosen one): the typed text stays
+                  [`${event.end}Text`]: event.location?.name ?? form[`${event.end}Text`],
                   [radiusKey]: radiusAfterChoosing(form[event.end], event.location, form[radiusKey]),
                 },
                 errors: event.location ? { ...errors, place: false } : errors,

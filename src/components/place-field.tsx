@@ -144,6 +144,11 @@ export function PlaceField({
         defaultFilter={() => true}
         isInvalid={Boolean(errorMessage)}
         validationBehavior="aria"
+        // While the text is being looked up, the list opens on a change of it and says so: React Aria opens a list on a
+        // change of the text only when it has options at that moment, so a pasted town, whose places come 250 ms
+        // later, would otherwise stay closed until the next key. An answer of no places (or a failure) closes it
+        // again, and the line under the field says why, with its retry button.
+        allowsEmptyCollection={current && looking}
       >
         <Label>{label}</Label>
         <Input className={errorMessage ? 'is-invalid' : undefined} autoComplete="off" />
@@ -154,7 +159,12 @@ export function PlaceField({
         ) : null}
         <FieldError className="field-error">{errorMessage}</FieldError>
         <Popover className="menu-popover place-popover" offset={4}>
-          <ListBox className="menu place-list">
+          <ListBox
+            className="menu place-list"
+            renderEmptyState={() => (
+              <div className="menu-empty">{intl.formatMessage({ id: 'placeField.lookingUp' })}</div>
+            )}
+          >
             {recentOptions.length > 0 ? (
               <ListBoxSection>
                 <Header className="menu-header">{intl.formatMessage({ id: 'placeField.recent' })}</Header>
