@@ -141,6 +141,6 @@ try {
   }
   if (failed) console.error('load test failed: error responses or no requests answered');
 } finally {
-  server.stop();
+  await server.stop();
 }
 process.exit(failed ? 1 : 0);

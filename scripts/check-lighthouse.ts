@@ -125,7 +125,7 @@ try {
   }
   await context.close();
 } finally {
-  server.stop();
+  await server.stop();
   rmSync(profile, { recursive: true, force: true });
 }
 process.exit(failed ? 1 : 0);

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 
 /**
  * Starts the reference server (tsx server/main.ts) on a loopback port with an in-memory, freshly seeded
- * database, for the measuring scripts; resolves once /healthz answers. `stop()` ends it and its children.
+ * database, for the measuring scripts; resolves once /healthz answers. `stop()` ends it and its children and resolves once it has exited.
  */
 export async function startReferenceServer(port: number, env: Record<string, string> = {}) {
   const origin = `http://127.0.0.1:${port}`;
@@ -11,12 +11,18 @@ export async function startReferenceServer(port: number, env: Record<string, str
     stdio: ['ignore', 'ignore', 'inherit'],
     detached: true,
   });
-  const stop = () => {
+  const exited = new Promise<void>((resolve) => server.once('exit', () => resolve()));
+  /**
+   * Ends the server and its children, and resolves once it has exited (10 s at most): a caller that goes on to stop
+   * the database (.ci/run stops PostgreSQL after bench:load) must not pull it from under the server's shutdown.
+   */
+  const stop = async (): Promise<void> => {
     try {
       if (server.pid) process.kill(-server.pid, 'SIGTERM');
     } catch {
       // already gone
     }
+    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000).unref())]);
   };
   for (let i = 0; i < 240; i += 1) {
     try {
@@ -26,6 +32,6 @@ export async function startReferenceServer(port: number, env: Record<string, str
     }
     await new Promise((r) => setTimeout(r, 500));
   }
-  stop();
+  await stop();
   throw new Error(`the reference server did not start on port ${port}`);
 }

@@ -58,4 +58,24 @@ describe.runIf(process.env.TEST_DATABASE_URL)('the connection pool, on a Postgre
       await db.close();
     }
   });
+
+  it('survives the server ending the connection of a transaction under way: the transaction fails, and is reported', async () => {
+    const reported: Error[] = [];
+    const db = await openPgDb(process.env.TEST_DATABASE_URL ?? '', (error) => reported.push(error));
+    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await admin.connect();
+    try {
+      const transaction = db.transaction(async (tx) => {
+        const [{ pid }] = (await tx.query<{ pid: number }>('select pg_backend_pid() as pid')).rows as [{ pid: number }];
+        await admin.query('select pg_terminate_backend($1)', [pid]);
+        // the client is checked out and idle in the transaction when the server ends it
+        await expect.poll(() => reported.length).toBeGreaterThan(0);
+      });
+      await expect(transaction).rejects.toThrow();
+      expect((await db.query<{ one: number }>('select 1 as one')).rows).toEqual([{ one: 1 }]);
+    } finally {
+      await admin.end();
+      await db.close();
+    }
+  });
 });

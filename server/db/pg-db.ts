@@ -37,6 +37,9 @@ export const openPgDb = async (
   // An idle pooled connection that the server ends (a restart, an admin's terminate) is reported here;
   // with no listener the 'error' event would crash the process. The pool drops that client and opens another.
   pool.on('error', logError);
+  // A client checked out (a transaction, or one being ended as the pool closes) reports to itself, not to the pool:
+  // every client gets the same listener, so no connection error is ever an unhandled 'error' event.
+  pool.on('connect', (client) => client.on('error', logError));
   // Fail at start, not on the first request, when the server cannot be reached.
   await pool.query('select 1');
   return {
