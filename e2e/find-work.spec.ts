@@ -217,3 +217,12 @@ test('a job taken by another partner is marked at once, and gone from the next s
   const again = await findWork.search();
   expect(again.data.map((r) => r.id)).not.toContain(job!.id);
 });
+
+test('when the map cannot be loaded, a note takes its place and the results still work', async ({ page }) => {
+  await page.route(/\/assets\/(results-map|map-style)-[^/]*\.js$/, (route) => route.abort());
+  const findWork = new FindWorkPage(page);
+  await findWork.open();
+  await expect(page.getByText('The map cannot be shown on this device. Every result is in the list.')).toBeVisible();
+  await expect(findWork.total()).toBeVisible();
+  await expect(findWork.cards().first()).toBeVisible();
+});

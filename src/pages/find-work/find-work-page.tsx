@@ -26,6 +26,7 @@ import { inspect } from '@/src/app/inspection';
 import { useAuthActor, useToasts } from '@/src/app/root-actors';
 import { useSession } from '@/src/app/session-scope';
 import { PageLoading } from '@/src/app/page-states';
+import { MapBoundary } from '@/src/components/map-boundary';
 import { WhenNearViewport } from '@/src/components/near-viewport';
 import { DISPLAY_TIME_ZONE } from '@/src/format/locale-codes';
 import { JourneySelectionBar } from '@/src/pages/journey/journey-selection-bar';
@@ -198,14 +199,16 @@ function FindWork({ input }: { input: FindWorkInput }) {
               </div>
               {/* MapLibre, the page's heaviest part, loads when its column comes near the viewport: at once on a wide
                   screen, only when the partner scrolls down to it on a phone, where it sits under the feed. */}
-              <WhenNearViewport className="map-column" fallback={<div className="map-fallback" />}>
-                <ResultsMap
-                  listings={state.rows}
-                  pickup={pickup}
-                  highlightedId={highlighted}
-                  label={t('findWork.map')}
-                />
-              </WhenNearViewport>
+              <MapBoundary fallback={<p className="map-column map-failed muted">{t('findWork.map.failed')}</p>}>
+                <WhenNearViewport className="map-column" fallback={<div className="map-fallback" />}>
+                  <ResultsMap
+                    listings={state.rows}
+                    pickup={pickup}
+                    highlightedId={highlighted}
+                    label={t('findWork.map')}
+                  />
+                </WhenNearViewport>
+              </MapBoundary>
             </div>
           </TabPanel>
         ))}

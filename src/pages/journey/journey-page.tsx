@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { Component, lazy, useEffect, type ReactNode } from 'react';
+import { lazy, useEffect } from 'react';
 import { Button, Tooltip, TooltipTrigger } from 'react-aria-components';
 import { useIntl, type IntlShape } from 'react-intl';
 import { Link, useParams } from 'wouter';
@@ -39,21 +39,11 @@ import { JourneySchedule } from './journey-schedule';
 import './journey-page.css';
 import { failureText } from '@/src/format/failure-text';
 import { inspect } from '@/src/app/inspection';
+import { MapBoundary } from '@/src/components/map-boundary';
 import { WhenNearViewport } from '@/src/components/near-viewport';
 
 /** MapLibre is large: it loads with this page only, when the map's frame comes near the viewport. */
 const JourneyRouteMap = lazy(() => import('./journey-route-map'));
-
-/** A map that cannot draw (no WebGL) leaves a note rather than taking the page down with it. */
-class MapBoundary extends Component<{ fallback: ReactNode; children: ReactNode }, { failed: boolean }> {
-  override state = { failed: false };
-  static getDerivedStateFromError() {
-    return { failed: true };
-  }
-  override render() {
-    return this.state.failed ? this.props.fallback : this.props.children;
-  }
-}
 
 function BackLink() {
   const intl = useIntl();
