@@ -93,7 +93,9 @@ describe('PlaceField', () => {
   });
 
   it('looks up the text once typing pauses, and offers "Town (postcode) · Region"', async () => {
-    lookUp.mockResolvedValue([manchester]);
+    // the answer waits for the test, so the "looking" state cannot pass before it is seen on a busy machine
+    let answer: (places: ReadonlyArray<typeof manchester>) => void = () => undefined;
+    lookUp.mockReturnValue(new Promise((resolve) => (answer = resolve)));
     const { input, onSelect, type } = renderField();
     act(() => input.focus());
     type('M');
@@ -101,6 +103,8 @@ describe('PlaceField', () => {
     type('Man');
     // the list opens at once and says it is looking (the line under the field is hidden while it is open)
     expect((await screen.findByRole('listbox')).textContent).toBe('Looking up places…');
+    await waitFor(() => expect(lookUp).toHaveBeenCalled());
+    act(() => answer([manchester]));
     const option = await screen.findByRole('option', { name: 'Manchester (M1) · N.West' });
     expect(lookUp).toHaveBeenCalledTimes(1);
     expect(lookUp.mock.calls[0]![0]).toBe('Man');
