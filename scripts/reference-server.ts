@@ -1,19 +1,21 @@
 import { spawn } from 'node:child_process';
 
 /**
- * Starts the reference server (tsx server/main.ts) on a loopback port with an in-memory, freshly seeded
- * database, for the measuring scripts; resolves once /healthz answers. `stop()` ends it and its children and resolves once it has exited.
+ * Starts the reference server (server/main.ts under tsx) on a loopback port with an in-memory, freshly seeded
+ * database, for the measuring scripts; resolves once /healthz answers. `stop()` ends it and resolves once it has
+ * exited. Node is started directly with tsx's loader, not through npx: npx exits at once on SIGTERM, so waiting for
+ * its exit did not wait for the server's shutdown.
  */
 export async function startReferenceServer(port: number, env: Record<string, string> = {}) {
   const origin = `http://127.0.0.1:${port}`;
-  const server = spawn('npx', ['tsx', 'server/main.ts'], {
+  const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     env: { ...process.env, PORT: String(port), DATA_DIR: 'memory', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
     detached: true,
   });
   const exited = new Promise<void>((resolve) => server.once('exit', () => resolve()));
   /**
-   * Ends the server and its children, and resolves once it has exited (10 s at most): a caller that goes on to stop
+   * Ends the server (its process group), and resolves once it has exited (10 s at most): a caller that goes on to stop
    * the database (.ci/run stops PostgreSQL after bench:load) must not pull it from under the server's shutdown.
    */
   const stop = async (): Promise<void> => {

@@ -40,31 +40,38 @@ describe('a transaction on PostgreSQL', () => {
   });
 });
 
+type PgDb = Awaited<ReturnType<typeof openPgDb>>;
+
+/**
+ * Opens the portal's pool (its reported connection errors collected) and a separate admin connection that can end the
+ * pool's connections, runs `check`, and closes both.
+ */
+async function withPoolAndAdmin(check: (db: PgDb, admin: pg.Client, reported: Error[]) => Promise<void>) {
+  const reported: Error[] = [];
+  const db = await openPgDb(process.env.TEST_DATABASE_URL ?? '', (error) => reported.push(error));
+  const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+  await admin.connect();
+  try {
+    await check(db, admin, reported);
+  } finally {
+    await admin.end();
+    await db.close();
+  }
+}
+
 // Needs a PostgreSQL server: runs in test:server:pg (CI starts one on loopback and fails if it is missing).
 describe.runIf(process.env.TEST_DATABASE_URL)('the connection pool, on a PostgreSQL server', () => {
-  it('survives the server ending an idle connection, reports it, and answers the next query on a new one', async () => {
-    const reported: Error[] = [];
-    const db = await openPgDb(process.env.TEST_DATABASE_URL ?? '', (error) => reported.push(error));
-    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-    await admin.connect();
-    try {
+  it('survives the server ending an idle connection, reports it, and answers the next query on a new one', () =>
+    withPoolAndAdmin(async (db, admin, reported) => {
       const [{ pid }] = (await db.query<{ pid: number }>('select pg_backend_pid() as pid')).rows as [{ pid: number }];
       await admin.query('select pg_terminate_backend($1)', [pid]);
       await expect.poll(() => reported.length).toBeGreaterThan(0);
       const after = await db.query<{ pid: number }>('select pg_backend_pid() as pid');
       expect(after.rows[0]?.pid).not.toBe(pid);
-    } finally {
-      await admin.end();
-      await db.close();
-    }
-  });
+    }));
 
-  it('survives the server ending the connection of a transaction under way: the transaction fails, and is reported', async () => {
-    const reported: Error[] = [];
-    const db = await openPgDb(process.env.TEST_DATABASE_URL ?? '', (error) => reported.push(error));
-    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-    await admin.connect();
-    try {
+  it('survives the server ending the connection of a transaction under way: the transaction fails, and is reported', () =>
+    withPoolAndAdmin(async (db, admin, reported) => {
       const transaction = db.transaction(async (tx) => {
         const [{ pid }] = (await tx.query<{ pid: number }>('select pg_backend_pid() as pid')).rows as [{ pid: number }];
         await admin.query('select pg_terminate_backend($1)', [pid]);
@@ -73,9 +80,5 @@ describe.runIf(process.env.TEST_DATABASE_URL)('the connection pool, on a Postgre
       });
       await expect(transaction).rejects.toThrow();
       expect((await db.query<{ one: number }>('select 1 as one')).rows).toEqual([{ one: 1 }]);
-    } finally {
-      await admin.end();
-      await db.close();
-    }
-  });
+    }));
 });
