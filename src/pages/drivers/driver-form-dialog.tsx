@@ -1,6 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect } from 'react';
-import { Button } from 'react-aria-components';
 import { useIntl } from 'react-intl';
 import { driverFormMachine } from '@/machines/drivers/driver-form.machine';
 import {
@@ -13,9 +12,8 @@ import type { DriverField } from '@/machines/drivers/driver-form.types';
 import type { FleetDriver } from '@/schemas/fleet';
 import type { ProviderVehicle } from '@/schemas/vehicle';
 import { inspect } from '@/src/app/inspection';
-import { failureText } from '@/src/format/failure-text';
 import { FormCheckbox, FormSelectField, FormTextField } from '@/src/forms/form-field';
-import { ReservationDialog } from '@/src/pages/reservations/reservation-dialog';
+import { FleetFormDialog } from '@/src/pages/vehicles/fleet-form-dialog';
 
 const NONE = 'none';
 
@@ -59,78 +57,39 @@ export function DriverFormDialog({
       {...driverFieldState(snapshot, name)}
     />
   );
-  const words =
-    failure === null
-      ? null
-      : failure.kind === 'refused' && failure.message === null
-        ? t('vehicles.form.checkFields')
-        : failureText(intl, { kind: failure.kind, message: failure.message ?? '' });
-
   return (
-    <ReservationDialog
-      testId="driver-form"
+    <FleetFormDialog
+      thing="driver"
       title={t('drivers.form.title')}
-      busy={saving}
-      failed={false}
-      onDismiss={() => actor.send({ type: 'form.cancelled' })}
-      actions={
-        <>
-          <Button
-            className="button button-secondary"
-            isDisabled={saving}
-            onPress={() => actor.send({ type: 'form.cancelled' })}
-          >
-            {t('drivers.cancel')}
-          </Button>
-          <Button
-            className="button"
-            isDisabled={saving}
-            data-testid="driver-save"
-            onPress={() => actor.send({ type: 'form.submitted' })}
-          >
-            {saving ? t('drivers.form.saving') : t('drivers.form.save')}
-          </Button>
-        </>
-      }
+      saving={saving}
+      failure={failure}
+      labels={{ cancel: t('drivers.cancel'), save: t('drivers.form.save'), saving: t('drivers.form.saving') }}
+      onCancel={() => actor.send({ type: 'form.cancelled' })}
+      onSubmit={() => actor.send({ type: 'form.submitted' })}
     >
-      <form
-        className="fleet-form"
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          actor.send({ type: 'form.submitted' });
-        }}
-      >
-        {words ? (
-          <p className="alert alert-danger" role="alert">
-            {words}
-          </p>
-        ) : null}
-        {text('full_name', 'text', 'name')}
-        {text('email', 'email', 'email')}
-        {text('phone', 'tel', 'tel')}
-        <FormSelectField
-          name="vehicle_id"
-          // 'none' stands for no vehicle: a list option needs a key of its own
-          value={values.vehicle_id === '' ? NONE : values.vehicle_id}
-          placeholder={t('drivers.form.noVehicle')}
-          options={[
-            { id: NONE, label: t('drivers.form.noVehicle') },
-            ...vehicles.map((v) => ({ id: String(v.id), label: `${v.registration_number} · ${v.make} ${v.model}` })),
-          ]}
-          onChange={(value) => change('vehicle_id', value === NONE ? '' : value)}
-          isDisabled={saving}
-          {...driverFieldState(snapshot, 'vehicle_id')}
-        />
-        <FormCheckbox
-          name="invite"
-          checked={values.invite}
-          onChange={(checked) => change('invite', checked)}
-          description={t('drivers.form.inviteHelp')}
-          isDisabled={saving}
-        />
-        <button type="submit" hidden />
-      </form>
-    </ReservationDialog>
+      {text('full_name', 'text', 'name')}
+      {text('email', 'email', 'email')}
+      {text('phone', 'tel', 'tel')}
+      <FormSelectField
+        name="vehicle_id"
+        // 'none' stands for no vehicle: a list option needs a key of its own
+        value={values.vehicle_id === '' ? NONE : values.vehicle_id}
+        placeholder={t('drivers.form.noVehicle')}
+        options={[
+          { id: NONE, label: t('drivers.form.noVehicle') },
+          ...vehicles.map((v) => ({ id: String(v.id), label: `${v.registration_number} · ${v.make} ${v.model}` })),
+        ]}
+        onChange={(value) => change('vehicle_id', value === NONE ? '' : value)}
+        isDisabled={saving}
+        {...driverFieldState(snapshot, 'vehicle_id')}
+      />
+      <FormCheckbox
+        name="invite"
+        checked={values.invite}
+        onChange={(checked) => change('invite', checked)}
+        description={t('drivers.form.inviteHelp')}
+        isDisabled={saving}
+      />
+    </FleetFormDialog>
   );
 }

@@ -1,6 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect } from 'react';
-import { Button } from 'react-aria-components';
 import { useIntl } from 'react-intl';
 import { vehicleFormMachine } from '@/machines/vehicles/vehicle-form.machine';
 import {
@@ -13,9 +12,8 @@ import type { VehicleField } from '@/machines/vehicles/vehicle-form.types';
 import { REVIEW_HOURS, VEHICLE_CATEGORIES } from '@/schemas/fleet';
 import { VEHICLE_TYPES, type ProviderVehicle } from '@/schemas/vehicle';
 import { inspect } from '@/src/app/inspection';
-import { failureText } from '@/src/format/failure-text';
 import { FormCheckbox, FormSelectField, FormTextField } from '@/src/forms/form-field';
-import { ReservationDialog } from '@/src/pages/reservations/reservation-dialog';
+import { FleetFormDialog } from './fleet-form-dialog';
 import { CATEGORY_MESSAGES, SIZE_MESSAGES } from './vehicle-labels';
 
 type TextField = Exclude<VehicleField, 'haveTailLift' | 'useTrailer' | 'isBranded' | 'isBrandingRequested'>;
@@ -76,95 +74,54 @@ export function VehicleFormDialog({
       {...field(name)}
     />
   );
-  const fieldsRefused = failure !== null && failure.kind === 'refused' && failure.message === null;
-  const failureWords =
-    failure === null
-      ? null
-      : fieldsRefused
-        ? t('vehicles.form.checkFields')
-        : failureText(intl, { kind: failure.kind, message: failure.message ?? '' });
-
   return (
-    <ReservationDialog
-      testId="vehicle-form"
+    <FleetFormDialog
+      thing="vehicle"
       title={
         vehicle
           ? t('vehicles.form.editTitle', { registration: vehicle.registration_number })
           : t('vehicles.form.addTitle')
       }
-      busy={saving}
-      failed={false}
-      onDismiss={() => actor.send({ type: 'form.cancelled' })}
-      actions={
-        <>
-          <Button
-            className="button button-secondary"
-            isDisabled={saving}
-            onPress={() => actor.send({ type: 'form.cancelled' })}
-          >
-            {t('vehicles.form.cancel')}
-          </Button>
-          <Button
-            className="button"
-            isDisabled={saving}
-            data-testid="vehicle-save"
-            onPress={() => actor.send({ type: 'form.submitted' })}
-          >
-            {saving ? t('vehicles.form.saving') : t('vehicles.form.save')}
-          </Button>
-        </>
-      }
+      saving={saving}
+      failure={failure}
+      labels={{ cancel: t('vehicles.form.cancel'), save: t('vehicles.form.save'), saving: t('vehicles.form.saving') }}
+      note={<p className="muted fleet-form-note">{t('vehicles.form.reviewNote', { hours: REVIEW_HOURS })}</p>}
+      onCancel={() => actor.send({ type: 'form.cancelled' })}
+      onSubmit={() => actor.send({ type: 'form.submitted' })}
     >
-      <form
-        className="fleet-form"
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          actor.send({ type: 'form.submitted' });
-        }}
-      >
-        <p className="muted fleet-form-note">{t('vehicles.form.reviewNote', { hours: REVIEW_HOURS })}</p>
-        {failureWords ? (
-          <p className="alert alert-danger" role="alert" data-testid="vehicle-form-failure">
-            {failureWords}
-          </p>
-        ) : null}
-        <div className="fleet-form-grid">
-          {select(
-            'type',
-            VEHICLE_TYPES.map((id) => ({ id, label: intl.formatMessage(SIZE_MESSAGES[id]) })),
-          )}
-          {select(
-            'category',
-            VEHICLE_CATEGORIES.map((id) => ({ id, label: intl.formatMessage(CATEGORY_MESSAGES[id]) })),
-          )}
-          {text('make', { autoComplete: 'off' })}
-          {text('model')}
-          {text('registration_number', { autoComplete: 'off' })}
-          {text('seats', { inputMode: 'numeric' })}
-          {text('loading_capacity_m3', { inputMode: 'decimal', description: t('vehicles.form.capacityHelp') })}
-          {text('totalPayloadKg', { inputMode: 'numeric' })}
-          {text('postcode', {
-            label: t('vehicles.form.postcode'),
-            description: t('vehicles.form.postcodeHelp'),
-            autoComplete: 'postal-code',
-          })}
-        </div>
-        <fieldset className="fleet-form-switches">
-          <legend>{t('vehicles.form.equipment')}</legend>
-          {SWITCHES.map((name) => (
-            <FormCheckbox
-              key={name}
-              name={name}
-              checked={values[name]}
-              onChange={(checked) => actor.send({ type: 'form.changed', field: name, value: checked })}
-              isDisabled={saving}
-            />
-          ))}
-        </fieldset>
-        {/* Enter in a field submits, as the button does. */}
-        <button type="submit" hidden />
-      </form>
-    </ReservationDialog>
+      <div className="fleet-form-grid">
+        {select(
+          'type',
+          VEHICLE_TYPES.map((id) => ({ id, label: intl.formatMessage(SIZE_MESSAGES[id]) })),
+        )}
+        {select(
+          'category',
+          VEHICLE_CATEGORIES.map((id) => ({ id, label: intl.formatMessage(CATEGORY_MESSAGES[id]) })),
+        )}
+        {text('make', { autoComplete: 'off' })}
+        {text('model')}
+        {text('registration_number', { autoComplete: 'off' })}
+        {text('seats', { inputMode: 'numeric' })}
+        {text('loading_capacity_m3', { inputMode: 'decimal', description: t('vehicles.form.capacityHelp') })}
+        {text('totalPayloadKg', { inputMode: 'numeric' })}
+        {text('postcode', {
+          label: t('vehicles.form.postcode'),
+          description: t('vehicles.form.postcodeHelp'),
+          autoComplete: 'postal-code',
+        })}
+      </div>
+      <fieldset className="fleet-form-switches">
+        <legend>{t('vehicles.form.equipment')}</legend>
+        {SWITCHES.map((name) => (
+          <FormCheckbox
+            key={name}
+            name={name}
+            checked={values[name]}
+            onChange={(checked) => actor.send({ type: 'form.changed', field: name, value: checked })}
+            isDisabled={saving}
+          />
+        ))}
+      </fieldset>
+    </FleetFormDialog>
   );
 }
