@@ -7,7 +7,13 @@ import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import MapView, { AttributionControl, Layer, Marker, Source, type MapEvent } from 'react-map-gl/maplibre';
 import type { Feature, LineString } from 'geojson';
 import { MAP_BOUNDS, type Bounds } from '@/src/pages/find-work/map/map-bounds';
-import { BASE_STYLE, GEONAMES, ROUTE_CASING_STYLE, ROUTE_LINE_STYLE } from '@/src/pages/find-work/map/map-style';
+import {
+  BASE_STYLE,
+  GEONAMES,
+  quietCanvas,
+  ROUTE_CASING_STYLE,
+  ROUTE_LINE_STYLE,
+} from '@/src/pages/find-work/map/map-style';
 
 // As on find work: Vite serves the worker as a file of the app (worker-src 'self').
 maplibregl.setWorkerUrl(workerUrl);
@@ -68,12 +74,7 @@ export function NumberedRouteMap({
   );
   const onLoad = useCallback(
     ({ target: map }: MapEvent) => {
-      const canvas = map.getCanvas();
-      canvas.removeAttribute('role');
-      canvas.removeAttribute('aria-label');
-      canvas.tabIndex = -1;
-      map.getCanvasContainer().setAttribute('aria-hidden', 'true');
-      map.touchZoomRotate.disableRotation();
+      quietCanvas(map);
       fit(map, bounds);
       setReady(true);
     },

@@ -1,4 +1,5 @@
 import type {
+  Map as MapLibreMap,
   CircleLayerSpecification,
   ExpressionSpecification,
   FillLayerSpecification,
@@ -176,3 +177,17 @@ export const ROUTE_LINE_STYLE: Omit<LineLayerSpecification, 'source'> = {
   layout: { 'line-cap': 'round' },
   paint: { 'line-color': COLOURS.route, 'line-width': 3 },
 };
+
+/**
+ * Makes a loaded map's canvas decorative for screen readers, as the page says the same in words beside it, and
+ * takes it out of the tab order (MapLibre makes it a focusable region; aria-hidden content must not take focus).
+ * Two fingers pan and zoom but do not rotate: the portal's maps stay north up.
+ */
+export function quietCanvas(map: MapLibreMap): void {
+  const canvas = map.getCanvas();
+  canvas.removeAttribute('role');
+  canvas.removeAttribute('aria-label');
+  canvas.tabIndex = -1;
+  map.getCanvasContainer().setAttribute('aria-hidden', 'true');
+  map.touchZoomRotate.disableRotation();
+}

@@ -35,6 +35,7 @@ import {
   RADIUS_LINE_STYLE,
   ROUTE_CASING_STYLE,
   ROUTE_LINE_STYLE,
+  quietCanvas,
 } from './map-style';
 import { namesFor, type LngLat } from './map-names';
 import { summariseMarkers, type ListingCluster, type MarkerSummary } from './marker-summary';
@@ -158,14 +159,8 @@ export default function ResultsMap({ listings, pickup, highlightedId, onSelect, 
 
   const onLoad = useCallback(
     ({ target: map }: MapEvent) => {
-      // The canvas is decorative for screen readers: the list beside the map says the same. Out of the tab order
-      // too (MapLibre makes it a focusable region), since aria-hidden content must not take focus.
-      const canvas = map.getCanvas();
-      canvas.removeAttribute('role');
-      canvas.removeAttribute('aria-label');
-      canvas.tabIndex = -1;
-      map.getCanvasContainer().setAttribute('aria-hidden', 'true');
-      map.touchZoomRotate.disableRotation();
+      // the list beside the map says the same
+      quietCanvas(map);
       fitted.current = target;
       fit(map, false);
       setReady(true);
