@@ -61,7 +61,9 @@ const FAULT_FOR: Record<string, string> = {
   'xstate.error.actor.fetchUser': '500@/v1/user-info',
   'xstate.error.actor.renewToken': '500@/oauth/token',
   'xstate.error.actor.signOut': '500@/logout',
-  'xstate.error.actor.switchUser': '500@/oauth/token',
+  // the partner's user info, not the token call: tokens here live 3 seconds, and a renewal (also /oauth/token) on a
+  // slow run would meet the fault and sign the admin out
+  'xstate.error.actor.switchUser': '500@/v1/user-info',
   'xstate.error.actor.clearSwitch': '500@/oauth/mock-user/clear',
 };
 
