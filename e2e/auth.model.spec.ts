@@ -149,6 +149,8 @@ async function act(page: Page, event: AnyEventObject, email: string, password: s
     case 'auth.switchUser.requested':
       await new DashboardPage(page).chooseMenuItem('Switch user');
       await page.getByLabel('Partner name or e-mail').fill('shah');
+      // the search for "shah" has answered (the first list, before it, may show her too)
+      await expect(page.getByTestId('switch-user-partner')).toHaveCount(1);
       await page.getByRole('button', { name: 'Act as Priya Shah' }).click();
       return;
     case 'auth.switchUser.cleared':

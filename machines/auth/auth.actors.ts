@@ -29,10 +29,19 @@ export const requestTokenActor = fromPromise<string>(async () => (await requestT
 
 export const fetchUserActor = fromPromise(() => fetchUserInfo({ noRenew: true }));
 
-/** Switch user: the mock-user grant for the partner, then who the session is now. */
+/**
+ * Switch user: the mock-user grant for the partner, then who the session is now. When the grant was given but the
+ * partner's user info cannot be read, the session's mocked user is cleared again (as far as the server answers), so
+ * the admin told "the switch did not work" is not left with a server session acting as the partner.
+ */
 export const switchUserActor = fromPromise<Session, { userId: number }>(async ({ input }) => {
   const { access_token } = await requestMockUserToken(input.userId);
-  return { token: access_token, user: await fetchUserInfo({ noRenew: true, token: access_token }) };
+  try {
+    return { token: access_token, user: await fetchUserInfo({ noRenew: true, token: access_token }) };
+  } catch (error) {
+    await clearMockUser().catch(() => undefined);
+    throw error;
+  }
 });
 
 /** Back to the admin: the mocked user cleared, then a token with the cookie grant and the admin's user info. */
