@@ -5,7 +5,7 @@ import { Suspense, useEffect, useRef, useState, type ReactNode, type RefObject }
  * part below the fold (the results map under the feed on a phone) renders it only when the partner scrolls towards
  * it, so the first visit neither downloads nor starts it. Where IntersectionObserver is missing, it is true at once.
  */
-export function useNearViewport(ref: RefObject<Element | null>, margin = '200px'): boolean {
+function useNearViewport(ref: RefObject<Element | null>, margin = '200px'): boolean {
   const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
   useEffect(() => {
     const element = ref.current;

@@ -35,7 +35,7 @@ export function stopsBounds(points: ReadonlyArray<{ lat: number; lng: number }>)
 }
 
 /** Fits the map to `bounds` with room for the markers, scaled to the map's size. */
-export function fit(map: MapLibreMap, bounds: Bounds) {
+function fit(map: MapLibreMap, bounds: Bounds) {
   const container = map.getContainer();
   const room = Math.round(Math.min(48, Math.max(16, Math.min(container.clientWidth, container.clientHeight) / 8)));
   map.fitBounds(bounds, { padding: { top: room, right: room, bottom: room + 16, left: room }, duration: 0 });
