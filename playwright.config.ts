@@ -54,8 +54,8 @@ export default defineConfig({
   projects: [
     { name: 'chromium', use: { ...devices['Desktop Chrome'] }, testIgnore: '**/*.smoothness.spec.ts' },
     // Timing tests (long tasks while scrolling) run last and alone: beside the other browser tests on a 2-core machine
-    // they would measure the neighbours, not the page. `npm test` runs the chromium project only; `npm run
-    // check:smoothness` runs this one (README: not yet enforced).
+    // they would measure the neighbours, not the page. `npm test` runs them after the chromium project; `npm run
+    // check:smoothness` runs them by themselves.
     {
       name: 'smoothness',
       use: { ...devices['Desktop Chrome'] },

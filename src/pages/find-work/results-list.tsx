@@ -1,5 +1,5 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { useIntl } from 'react-intl';
 import type { Listing } from '@/schemas/search';
 import { useFormatters } from '@/src/app/use-formatters';
@@ -39,12 +39,14 @@ export function ResultsList({
   const fmt = useFormatters();
   const scroller = useRef<HTMLDivElement>(null);
   const takenSet = new Set(taken);
+  // Stable while the rows are: the virtualiser recomputes every row's offset whenever this function changes.
+  const itemKey = useCallback((index: number) => `${rows[index]!.kind}:${rows[index]!.id}`, [rows]);
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scroller.current,
     estimateSize: () => 132,
     overscan: OVERSCAN,
-    getItemKey: (index) => `${rows[index]!.kind}:${rows[index]!.id}`,
+    getItemKey: itemKey,
     // Scrolling renders the new window through React's scheduler, not synchronously inside each scroll event: a fling
     // then never stacks a render, a layout and a paint into one long task; the overscan covers the frame it waits.
     useFlushSync: false,
