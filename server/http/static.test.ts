@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '@/server/app';
 import { acceptedEncodings } from '@/server/http/static';
@@ -104,6 +105,41 @@ describe('the built portal under /tpp/', () => {
     expect(root.status).toBe(302);
     expect(root.headers.get('location')).toBe('/tpp/');
     expect((await t.app.request('/tpp')).headers.get('location')).toBe('/tpp/');
+  });
+
+  it("names the page's chunks in index.html when the build has a manifest, compressed as the browser accepts", async () => {
+    const built = mkdtempSync(join(tmpdir(), 'tpp-dist-'));
+    try {
+      mkdirSync(join(built, '.vite'));
+      writeFileSync(join(built, 'index.html'), '<html><head><title>Partner portal</title></head><body></body></html>');
+      writeFileSync(
+        join(built, '.vite', 'manifest.json'),
+        JSON.stringify({
+          'index.html': { file: 'assets/index-E1.js', isEntry: true },
+          'src/pages/reservations/reservations-page.tsx': { file: 'assets/reservations-page-R1.js' },
+          'src/pages/login/login-page.tsx': { file: 'assets/login-page-L1.js' },
+          'compiled-messages:/repo/locales/es.json.js': { file: 'assets/es.json-M2.js' },
+        }),
+      );
+      const app = createApp({ db: t.db, config: { ...t.config, distDir: built } });
+      const session = `tpp_session=${'a'.repeat(43)}`;
+      const signedIn = await app.request('/tpp/reservations', {
+        headers: { cookie: session, 'accept-language': 'es-ES', 'accept-encoding': 'br' },
+      });
+      expect(signedIn.headers.get('content-encoding')).toBe('br');
+      expect(signedIn.headers.get('cache-control')).toBe('no-cache');
+      expect(signedIn.headers.get('vary')).toBe('Accept-Encoding, Accept-Language, Cookie');
+      const html = brotliDecompressSync(Buffer.from(await signedIn.arrayBuffer())).toString();
+      expect(html).toContain('<link rel="modulepreload" crossorigin href="/tpp/assets/reservations-page-R1.js">');
+      expect(html).toContain('<link rel="modulepreload" crossorigin href="/tpp/assets/es.json-M2.js">');
+
+      const guest = await app.request('/tpp/reservations', { headers: { 'accept-encoding': 'gzip' } });
+      const guestHtml = gunzipSync(Buffer.from(await guest.arrayBuffer())).toString();
+      expect(guestHtml).toContain('/tpp/assets/login-page-L1.js');
+      expect(guestHtml).not.toContain('reservations-page');
+    } finally {
+      rmSync(built, { recursive: true, force: true });
+    }
   });
 
   it('answers 503 with what to run when the portal is not built', async () => {

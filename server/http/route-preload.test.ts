@@ -1,0 +1,124 @@
+import { describe, expect, it } from 'vitest';
+import {
+  languagesOf,
+  planPreloads,
+  preloadLinks,
+  preloadTarget,
+  routeOf,
+  withPreloads,
+  type BuildManifest,
+  type PreloadRequest,
+} from './route-preload';
+
+/** A build manifest in Vite's shape: the entry, two pages sharing a chunk, the messages and the layout's watch. */
+const MANIFEST: BuildManifest = {
+  'index.html': { file: 'assets/index-E1.js', isEntry: true, imports: ['_react-R1.js', '_Schema-S1.js'] },
+  '_react-R1.js': { file: 'assets/react-R1.js' },
+  '_Schema-S1.js': { file: 'assets/Schema-S1.js' },
+  '_Button-B1.js': { file: 'assets/Button-B1.js', imports: ['_react-R1.js'] },
+  'src/pages/find-work/find-work-page.tsx': {
+    file: 'assets/find-work-page-F1.js',
+    imports: ['index.html', '_Button-B1.js', '_Schema-S1.js'],
+    css: ['assets/find-work-page-F1.css'],
+  },
+  'src/pages/reservations/reservations-page.tsx': {
+    file: 'assets/reservations-page-R2.js',
+    imports: ['index.html', '_Button-B1.js'],
+  },
+  'src/pages/login/login-page.tsx': { file: 'assets/login-page-L1.js', imports: ['index.html'] },
+  'compiled-messages:/repo/locales/en.json.js': { file: 'assets/en.json-M1.js' },
+  'compiled-messages:/repo/locales/es.json.js': { file: 'assets/es.json-M2.js' },
+  'src/app/layouts/new-work-watch.tsx': { file: 'assets/new-work-watch-W1.js', imports: ['index.html'] },
+};
+
+const request = (overrides: Partial<PreloadRequest>): PreloadRequest => ({
+  path: '/find-work',
+  cookieHeader: undefined,
+  acceptLanguage: undefined,
+  hostname: 'localhost',
+  signedIn: true,
+  ...overrides,
+});
+
+describe('the route an address names', () => {
+  it('matches fixed paths, parameters and optional parameters, with or without a trailing slash', () => {
+    expect(routeOf('/')?.page).toBe('dashboard/dashboard-page');
+    expect(routeOf('')?.page).toBe('dashboard/dashboard-page');
+    expect(routeOf('/find-work')?.page).toBe('find-work/find-work-page');
+    expect(routeOf('/find-work/')?.page).toBe('find-work/find-work-page');
+    expect(routeOf('/find-work/listing/12')?.page).toBe('find-work/listing-page');
+    expect(routeOf('/find-work/alerts')?.page).toBe('find-work/alerts-page');
+    expect(routeOf('/work/listing')?.page).toBe('work/work-page');
+    expect(routeOf('/work/listing/5')?.page).toBe('work/work-page');
+  });
+
+  it('matches nothing for an unknown address or one with a segment too many', () => {
+    expect(routeOf('/nowhere')).toBeUndefined();
+    expect(routeOf('/find-work/listing')).toBeUndefined();
+    expect(routeOf('/find-work/listing/12/more')).toBeUndefined();
+  });
+});
+
+describe('Accept-Language as the browser language list', () => {
+  it('orders by quality, keeps the header order among equals and drops q=0 and *', () => {
+    expect(languagesOf('en-GB;q=0.5, es-ES, fr;q=0, *;q=0.1, es;q=0.9')).toEqual(['es-ES', 'es', 'en-GB']);
+    expect(languagesOf(undefined)).toEqual([]);
+    expect(languagesOf('')).toEqual([]);
+  });
+});
+
+describe('what a request preloads', () => {
+  const plan = planPreloads(MANIFEST, '/tpp/');
+
+  it("lists a page's own chunks and CSS, not what the entry already loads", () => {
+    expect(plan.pages.get('find-work/find-work-page')).toEqual({
+      js: ['/tpp/assets/find-work-page-F1.js', '/tpp/assets/Button-B1.js'],
+      css: ['/tpp/assets/find-work-page-F1.css'],
+    });
+    expect(plan.messages.get('es')).toEqual(['/tpp/assets/es.json-M2.js']);
+    expect(plan.providerLayout).toEqual(['/tpp/assets/new-work-watch-W1.js']);
+  });
+
+  it('preloads the signed-in page, its layout and the messages of the locale the portal will pick', () => {
+    const links = preloadLinks(plan, preloadTarget(request({ acceptLanguage: 'es-ES,es;q=0.9' })));
+    expect(links.split('\n').map((l) => l.trim())).toEqual([
+      '<link rel="modulepreload" crossorigin href="/tpp/assets/es.json-M2.js">',
+      '<link rel="modulepreload" crossorigin href="/tpp/assets/find-work-page-F1.js">',
+      '<link rel="modulepreload" crossorigin href="/tpp/assets/Button-B1.js">',
+      '<link rel="modulepreload" crossorigin href="/tpp/assets/new-work-watch-W1.js">',
+      '<link rel="preload" as="style" crossorigin href="/tpp/assets/find-work-page-F1.css">',
+    ]);
+  });
+
+  it('follows the locale cookie before the browser languages, as the locale machine does', () => {
+    const target = preloadTarget(request({ cookieHeader: 'a=1; i18n_locale=en', acceptLanguage: 'es' }));
+    expect(target.locale).toBe('en');
+    expect(preloadTarget(request({ acceptLanguage: 'de-DE' })).locale).toBe('en');
+  });
+
+  it('preloads the sign-in page instead of a signed-in page when the request has no session', () => {
+    expect(preloadTarget(request({ signedIn: false }))).toEqual({
+      page: 'login/login-page',
+      layout: 'default',
+      locale: 'en',
+    });
+    const links = preloadLinks(plan, preloadTarget(request({ signedIn: false })));
+    expect(links).toContain('login-page-L1.js');
+    expect(links).not.toContain('find-work-page');
+    expect(links).not.toContain('new-work-watch');
+  });
+
+  it('preloads only the messages for an unknown address (the not-found page is in the entry)', () => {
+    expect(preloadLinks(plan, preloadTarget(request({ path: '/nowhere' })))).toBe(
+      '<link rel="modulepreload" crossorigin href="/tpp/assets/en.json-M1.js">',
+    );
+  });
+
+  it('adds the links at the end of the head, and leaves the page alone without any', () => {
+    const html = '<html><head><title>x</title></head><body></body></html>';
+    expect(withPreloads(html, '<link rel="modulepreload" href="/a.js">')).toBe(
+      '<html><head><title>x</title>  <link rel="modulepreload" href="/a.js">\n  </head><body></body></html>',
+    );
+    expect(withPreloads(html, '')).toBe(html);
+  });
+});

@@ -1,0 +1,168 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { readLocaleCookie } from '@/machines/locale/locale.cookie';
+import { detectLocale } from '@/machines/locale/locale.detection';
+import { ROUTE_TABLE, type LayoutName, type PageModule, type RouteEntry } from '@/src/app/route-table';
+import { DEFAULT_LOCALE, PORTAL_LOCALES, type PortalLocale } from '@/src/format/locale-codes';
+
+/**
+ * Route preloading: the page a partner opens is known from its address, so index.html can name that page's chunks
+ * (and the message file of the locale the portal will pick) for the browser to fetch while the entry chunk is still
+ * downloading, instead of after it has run. Without this, a first visit waits for the entry, then for the page and
+ * messages, one round trip after the other (Lighthouse's critical request chain). Vite's build manifest says which
+ * files a page needs; the ones the entry already preloads are left out.
+ */
+
+/** One chunk of Vite's build manifest (`build.manifest: true` → dist/.vite/manifest.json). */
+export interface ManifestChunk {
+  readonly file: string;
+  readonly isEntry?: boolean;
+  readonly imports?: readonly string[];
+  readonly css?: readonly string[];
+}
+export type BuildManifest = Readonly<Record<string, ManifestChunk>>;
+
+/** What index.html should preload for each page and each locale's messages: asset paths under the base. */
+export interface PreloadPlan {
+  readonly pages: ReadonlyMap<PageModule, { readonly js: readonly string[]; readonly css: readonly string[] }>;
+  readonly messages: ReadonlyMap<PortalLocale, readonly string[]>;
+  /** What the signed-in layout loads as soon as it shows (the new-work watch behind the top bar's badge). */
+  readonly providerLayout: readonly string[];
+}
+
+/** The modules the signed-in layout imports lazily but at once (src/app/layouts/new-work-badge.tsx). */
+const PROVIDER_LAYOUT_MODULES = ['src/app/layouts/new-work-watch.tsx'];
+
+/** The build's manifest, or null when the build has none (an old build, or a test's hand-made dist). */
+export function readBuildManifest(distDir: string): BuildManifest | null {
+  try {
+    return JSON.parse(readFileSync(join(distDir, '.vite', 'manifest.json'), 'utf8')) as BuildManifest;
+  } catch {
+    return null;
+  }
+}
+
+function closure(manifest: BuildManifest, key: string, seen = new Set<string>()): Set<string> {
+  if (seen.has(key) || !manifest[key]) return seen;
+  seen.add(key);
+  for (const next of manifest[key].imports ?? []) closure(manifest, next, seen);
+  return seen;
+}
+
+/** Per page and per locale, the files the entry does not already load. */
+export function planPreloads(manifest: BuildManifest, base: string): PreloadPlan {
+  const keys = Object.keys(manifest);
+  const entry = keys.find((k) => manifest[k]!.isEntry);
+  const loadedByEntry = entry ? closure(manifest, entry) : new Set<string>();
+  const extra = (key: string) => [...closure(manifest, key)].filter((k) => !loadedByEntry.has(k));
+  const files = (chunks: readonly string[]) => chunks.map((k) => base + manifest[k]!.file);
+
+  const pages = new Map<PageModule, { js: string[]; css: string[] }>();
+  for (const page of new Set(ROUTE_TABLE.map((r) => r.page))) {
+    const key = keys.find((k) => k.endsWith(`src/pages/${page}.tsx`));
+    if (!key) continue;
+    const chunks = extra(key);
+    pages.set(page, {
+      js: files(chunks),
+      css: [...new Set(chunks.flatMap((k) => manifest[k]!.css ?? []))].map((f) => base + f),
+    });
+  }
+  const messages = new Map<PortalLocale, string[]>();
+  for (const code of PORTAL_LOCALES) {
+    // the precompiled catalogue is a virtual module named after the file (scripts/precompile-messages.ts)
+    const key = keys.find((k) => k.endsWith(`locales/${code}.json.js`) || k.endsWith(`locales/${code}.json`));
+    if (key) messages.set(code, files(extra(key)));
+  }
+  const providerLayout = files([
+    ...new Set(PROVIDER_LAYOUT_MODULES.filter((k) => manifest[k]).flatMap((k) => extra(k))),
+  ]);
+  return { pages, messages, providerLayout };
+}
+
+/** Turns a route path (`/work/:child/:id?`) into a pattern over the address inside the base. */
+const patternOf = (path: string): RegExp =>
+  new RegExp(
+    `^${path
+      .split('/')
+      .filter(Boolean)
+      .map((segment) => (segment.startsWith(':') ? (segment.endsWith('?') ? '(?:/[^/]+)?' : '/[^/]+') : `/${segment}`))
+      .join('')}/?$`,
+  );
+const PATTERNS = ROUTE_TABLE.map((route) => ({ route, pattern: patternOf(route.path) }));
+
+/** The route an address inside the base names (`/find-work/listing/12`), or undefined for an unknown one. */
+export function routeOf(path: string): RouteEntry | undefined {
+  const normalised = path === '' ? '/' : path.startsWith('/') ? path : `/${path}`;
+  return PATTERNS.find(({ pattern }) => pattern.test(normalised))?.route;
+}
+
+/** An Accept-Language header as the browser's language list, most preferred first (what navigator.languages says). */
+export function languagesOf(header: string | undefined): string[] {
+  if (!header) return [];
+  return header
+    .split(',')
+    .map((part, index) => {
+      const [tag = '', ...params] = part.trim().split(';');
+      const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+      return { tag: tag.trim(), q: q === undefined ? 1 : Number(q.slice(2)), index };
+    })
+    .filter(({ tag, q }) => tag !== '' && tag !== '*' && q > 0)
+    .sort((a, b) => b.q - a.q || a.index - b.index)
+    .map(({ tag }) => tag);
+}
+
+export interface PreloadRequest {
+  /** The address inside the base, without the query. */
+  readonly path: string;
+  readonly cookieHeader: string | undefined;
+  readonly acceptLanguage: string | undefined;
+  readonly hostname: string;
+  /** The request carries a sign-in session: a signed-in page will render rather than send the partner to sign in. */
+  readonly signedIn: boolean;
+}
+
+/**
+ * The page the portal will show for a request (a signed-in page without a session shows the sign-in page), and the
+ * locale it will start in, picked as the locale machine picks it (cookie, browser languages, path, domain).
+ */
+export interface PreloadTarget {
+  readonly page: PageModule | null;
+  readonly layout: LayoutName | null;
+  readonly locale: PortalLocale;
+}
+
+export function preloadTarget(request: PreloadRequest): PreloadTarget {
+  const route = routeOf(request.path);
+  const needsSignIn = route !== undefined && (route.access === 'auth' || route.access === 'admin');
+  const locale = detectLocale({
+    cookie: readLocaleCookie(request.cookieHeader),
+    languages: languagesOf(request.acceptLanguage),
+    pathname: `/tpp${request.path}`,
+    hostname: request.hostname,
+    available: PORTAL_LOCALES,
+    fallback: DEFAULT_LOCALE,
+  });
+  if (route === undefined) return { page: null, layout: null, locale };
+  if (needsSignIn && !request.signedIn) return { page: 'login/login-page', layout: 'default', locale };
+  return { page: route.page, layout: route.layout, locale };
+}
+
+/** The `<link>` tags for a request's page and messages, in the form Vite writes its own. */
+export function preloadLinks(plan: PreloadPlan, target: PreloadTarget): string {
+  const page = target.page ? plan.pages.get(target.page) : undefined;
+  const js = [
+    ...new Set([
+      ...(plan.messages.get(target.locale) ?? []),
+      ...(page?.js ?? []),
+      ...(target.layout === 'provider' ? plan.providerLayout : []),
+    ]),
+  ];
+  return [
+    ...js.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`),
+    ...(page?.css ?? []).map((href) => `<link rel="preload" as="style" crossorigin href="${href}">`),
+  ].join('\n    ');
+}
+
+/** index.html with the links added at the end of its head. */
+export const withPreloads = (html: string, links: string): string =>
+  links === '' ? html : html.replace('</head>', `  ${links}\n  </head>`);
