@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { chunkModules } from './scripts/chunk-modules.ts';
 import { precompileMessages } from './scripts/precompile-messages.ts';
 import { precompress } from './scripts/precompress.ts';
 
@@ -31,7 +32,7 @@ export default defineConfig(({ mode }) => {
   const isolated = mode === 'test' ? isolatedFiles() : [];
   return {
     base: '/tpp/',
-    plugins: [react(), precompileMessages(), precompress()],
+    plugins: [react(), precompileMessages(), chunkModules(), precompress()],
     resolve: { alias: { '@': root } },
     build: { outDir: 'dist', manifest: true, sourcemap: false },
     server: {

@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { ROUTE_TABLE } from '@/src/app/route-table';
+import { CHUNK_MODULES_FILE, PARTS, partsOf, type ChunkModules, type Part } from './chunk-modules';
 
 interface ManifestChunk {
   file: string;
@@ -49,6 +50,19 @@ const entry = Object.keys(manifest).find((k) => manifest[k]!.isEntry)!;
 const messages = keyEndingWith('locales/en.json.js');
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
+const chunkModules = JSON.parse(readFileSync(join(DIST, CHUNK_MODULES_FILE), 'utf8')) as ChunkModules;
+
+/** What a set of chunks is made of: each chunk's gzip bytes shared out by its modules (scripts/chunk-modules.ts). */
+function partsOfLoad(keys: Set<string>): Map<Part, number> {
+  const parts = new Map<Part, number>();
+  for (const key of keys) {
+    const file = manifest[key]!.file;
+    for (const [part, bytes] of partsOf(chunkModules[file] ?? {}, gz(file)))
+      parts.set(part, (parts.get(part) ?? 0) + bytes);
+  }
+  return parts;
+}
+
 const rows = [
   ...ROUTE_TABLE.map((r) => ({ route: r.path, page: keyEndingWith(`src/pages/${r.page}.tsx`) })),
   { route: '(404)', page: null },
@@ -56,7 +70,7 @@ const rows = [
   const keys = new Set([...closure(entry), messages, ...(page ? closure(page) : [])]);
   const js = [...keys].reduce((sum, k) => sum + gz(manifest[k]!.file), 0);
   const css = [...keys].flatMap((k) => manifest[k]!.css ?? []).reduce((sum, f) => sum + gz(f), 0);
-  return { route, js, css, chunks: keys.size, over: js > BUDGET_JS_BYTES };
+  return { route, js, css, chunks: keys.size, over: js > BUDGET_JS_BYTES, parts: partsOfLoad(keys) };
 });
 
 console.log(`First load per route (gzip; budget ${kb(BUDGET_JS_BYTES)} of JavaScript)`);
@@ -70,6 +84,13 @@ for (const r of rows) {
       String(r.chunks).padStart(7),
       r.over ? 'OVER BUDGET' : 'ok',
     ].join(' '),
+  );
+}
+console.log('\nWhat each first load is made of (KB gzip, each chunk shared out by what its modules rendered)');
+console.log(['route'.padEnd(26), ...PARTS.map((p) => p.padStart(10))].join(' '));
+for (const r of rows) {
+  console.log(
+    [r.route.padEnd(26), ...PARTS.map((p) => ((r.parts.get(p) ?? 0) / 1024).toFixed(1).padStart(10))].join(' '),
   );
 }
 const deferred = Object.entries(manifest).filter(([k]) => /user-menu-popup|temporal-polyfill/.test(k));
