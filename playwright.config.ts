@@ -54,8 +54,8 @@ export default defineConfig({
   projects: [
     { name: 'chromium', use: { ...devices['Desktop Chrome'] }, testIgnore: '**/*.smoothness.spec.ts' },
     // Timing tests (long tasks while scrolling) run last and alone: beside the other browser tests on a 2-core machine
-    // they would measure the neighbours, not the page. `npm test` runs them after the chromium project; `npm run
-    // check:smoothness` runs them by themselves.
+    // they would measure the neighbours, not the page. `npm run check:smoothness` runs them by themselves; `npm test`
+    // does not (README: the host's stolen CPU time makes them fail on a busy day, whatever the page does).
     {
       name: 'smoothness',
       use: { ...devices['Desktop Chrome'] },

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Locator } from '@playwright/test';
 import { FindWorkPage, type JobsAnswer } from './pages/find-work-page';
 import { LoginPage } from './pages/login-page';
 
@@ -6,10 +6,33 @@ import { LoginPage } from './pages/login-page';
  * Issue 3 "long lists stay smooth": with 1,000 results loaded, scrolling the find-work feed from top to bottom as
  * fast as a fling causes no long task over 50 ms (the browser's Long Tasks API, PerformanceObserver 'longtask').
  * The feed is virtualised: only the cards in view (and a few either side) are in the page, however many are loaded.
- * It runs alone, in the `smoothness` project: after the other browser tests in `npm test`, or by itself with
- * `npm run check:smoothness`.
+ * It runs alone, in the `smoothness` project (`npm run check:smoothness`), and not in `npm test`: this machine is a
+ * virtual one on a shared host, and on a busy day the host takes up to 44% of its CPU time (steal, /proc/stat), which
+ * turns 20 ms tasks into 60 ms ones (README).
  */
 const LOADED = 1_000;
+
+/**
+ * Flings the feed from the top to `stopShortPx` short of its end, 240 px a frame (about 14,000 px a second at 60
+ * frames a second), and returns the long tasks the page saw meanwhile (Long Tasks API: each over 50 ms), in ms.
+ */
+const fling = (scroller: Locator, stopShortPx: number): Promise<number[]> =>
+  scroller.evaluate(async (el, stopShort) => {
+    const tasks: number[] = [];
+    const observer = new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) tasks.push(Math.round(entry.duration));
+    });
+    observer.observe({ type: 'longtask' });
+    const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+    const end = el.scrollHeight - el.clientHeight - stopShort;
+    for (let y = 0; y <= end; y += 240) {
+      el.scrollTo(0, y);
+      await frame();
+    }
+    await frame();
+    observer.disconnect();
+    return tasks;
+  }, stopShortPx);
 
 test('the find-work feed scrolls through 1,000 loaded results with no long task over 50 ms', async ({ page }) => {
   // Fifty pages are fetched one after another before the measurement starts.
@@ -42,8 +65,7 @@ test('the find-work feed scrolls through 1,000 loaded results with no long task 
   // Only a window of cards is rendered, not the thousand.
   expect(await findWork.cards().count()).toBeLessThan(60);
 
-  // Measure: from the top through the loaded rows as a fast fling does, 240 px a frame (about 14,000 px a second at
-  // 60 frames a second), observing long tasks meanwhile. The fling stops some thirty rows short of the end, before the
+  // Measure: from the top through the loaded rows as a fast fling does, observing long tasks meanwhile. The fling stops some thirty rows short of the end, before the
   // feed asks for the next page: what is measured is scrolling the loaded rows, not the moment the server's answer
   // lands, which on CI's shared two cores came once at 95 ms while the server was busy with it.
   await scroller.evaluate((el) => el.scrollTo(0, 0));
@@ -58,23 +80,34 @@ test('the find-work feed scrolls through 1,000 loaded results with no long task 
   page.on('request', (request) => {
     if (request.url().endsWith('/v1/jobs')) pagesAsked += 1;
   });
-  const longTasks = await scroller.evaluate(async (el) => {
-    const tasks: number[] = [];
-    const observer = new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) tasks.push(Math.round(entry.duration));
-    });
-    observer.observe({ type: 'longtask' });
-    const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
-    const end = el.scrollHeight - el.clientHeight - 4_000;
-    for (let y = 0; y <= end; y += 240) {
-      el.scrollTo(0, y);
-      await frame();
-    }
-    await frame();
-    observer.disconnect();
-    return tasks;
-  });
+  const longTasks = await fling(scroller, 4_000);
   console.log(`long tasks while scrolling ${loaded} rows: ${longTasks.length ? longTasks.join(', ') + ' ms' : 'none'}`);
   expect(longTasks.filter((ms) => ms > 50)).toEqual([]);
   expect(pagesAsked, 'no page was asked for during the measured fling').toBe(0);
+});
+
+test('the measure sees a task of the page that works for more than 50 ms', async ({ page }) => {
+  const login = new LoginPage(page);
+  await login.open();
+  await login.signIn('partner@example.com');
+  await page.waitForURL(/\/tpp\/$/);
+  const findWork = new FindWorkPage(page);
+  await findWork.open();
+  await findWork.choosePickup('Birmingham');
+  await findWork.chooseRadius(200);
+  await findWork.search();
+  const scroller = findWork.scroller();
+  // a scroll handler that works for 120 ms, the first time only: the fling must report it
+  await scroller.evaluate((el) =>
+    el.addEventListener(
+      'scroll',
+      () => {
+        const start = performance.now();
+        while (performance.now() - start < 120);
+      },
+      { once: true },
+    ),
+  );
+  const longTasks = await fling(scroller, 0);
+  expect(longTasks.some((ms) => ms >= 120)).toBe(true);
 });
