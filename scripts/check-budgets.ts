@@ -9,36 +9,22 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { ROUTE_TABLE } from '@/src/app/route-table';
+import { closure, readBuildManifest, type BuildManifest } from '@/server/http/route-preload';
 import { CHUNK_MODULES_FILE, PARTS, partsOf, type ChunkModules, type Part } from './chunk-modules';
-
-interface ManifestChunk {
-  file: string;
-  isEntry?: boolean;
-  imports?: string[];
-  dynamicImports?: string[];
-  css?: string[];
-}
 
 export const BUDGET_JS_BYTES = 150 * 1024;
 const DIST = join(import.meta.dirname, '..', 'dist');
-const manifest = JSON.parse(readFileSync(join(DIST, '.vite', 'manifest.json'), 'utf8')) as Record<
-  string,
-  ManifestChunk
->;
+const manifest: BuildManifest =
+  readBuildManifest(DIST) ??
+  (() => {
+    throw new Error('no build manifest in dist/: run vite build first');
+  })();
 
 const gzipped = new Map<string, number>();
 const gz = (file: string): number => {
   if (!gzipped.has(file)) gzipped.set(file, gzipSync(readFileSync(join(DIST, file)), { level: 9 }).length);
   return gzipped.get(file)!;
 };
-
-/** The chunk and everything it imports statically: what the browser fetches to run it. */
-function closure(key: string, seen = new Set<string>()): Set<string> {
-  if (seen.has(key)) return seen;
-  seen.add(key);
-  for (const next of manifest[key]?.imports ?? []) closure(next, seen);
-  return seen;
-}
 
 const keyEndingWith = (suffix: string): string => {
   const key = Object.keys(manifest).find((k) => k.endsWith(suffix));
@@ -67,7 +53,7 @@ const rows = [
   ...ROUTE_TABLE.map((r) => ({ route: r.path, page: keyEndingWith(`src/pages/${r.page}.tsx`) })),
   { route: '(404)', page: null },
 ].map(({ route, page }) => {
-  const keys = new Set([...closure(entry), messages, ...(page ? closure(page) : [])]);
+  const keys = new Set([...closure(manifest, entry), messages, ...(page ? closure(manifest, page) : [])]);
   const js = [...keys].reduce((sum, k) => sum + gz(manifest[k]!.file), 0);
   const css = [...keys].flatMap((k) => manifest[k]!.css ?? []).reduce((sum, f) => sum + gz(f), 0);
   return { route, js, css, chunks: keys.size, over: js > BUDGET_JS_BYTES, parts: partsOfLoad(keys) };

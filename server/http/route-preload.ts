@@ -42,7 +42,8 @@ export function readBuildManifest(distDir: string): BuildManifest | null {
   }
 }
 
-function closure(manifest: BuildManifest, key: string, seen = new Set<string>()): Set<string> {
+/** A chunk and everything it imports statically: what the browser fetches to run it (keys of the manifest). */
+export function closure(manifest: BuildManifest, key: string, seen = new Set<string>()): Set<string> {
   if (seen.has(key) || !manifest[key]) return seen;
   seen.add(key);
   for (const next of manifest[key].imports ?? []) closure(manifest, next, seen);
