@@ -76,8 +76,8 @@ export function partsOf(modules: Record<string, number>, compressedBytes: number
   const total = Object.values(modules).reduce((sum, n) => sum + n, 0);
   const parts = new Map<Part, number>();
   for (const [id, length] of Object.entries(modules)) {
-    const share = total === 0 ? 0 : (compressedBytes * length) / total;
-    parts.set(partOf(id), (parts.get(partOf(id)) ?? 0) + share);
+    const part = partOf(id);
+    parts.set(part, (parts.get(part) ?? 0) + (total === 0 ? 0 : (compressedBytes * length) / total));
   }
   return parts;
 }
