@@ -2,11 +2,13 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import optimizeLocales from '@react-aria/optimize-locales-plugin';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { chunkModules } from './scripts/chunk-modules.ts';
 import { precompileMessages } from './scripts/precompile-messages.ts';
 import { precompress } from './scripts/precompress.ts';
+import { PORTAL_LOCALES } from './src/format/locale-codes.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
@@ -32,7 +34,15 @@ export default defineConfig(({ mode }) => {
   const isolated = mode === 'test' ? isolatedFiles() : [];
   return {
     base: '/tpp/',
-    plugins: [react(), precompileMessages(), chunkModules(), precompress()],
+    plugins: [
+      react(),
+      // React Aria ships its own few strings ("Dismiss", "Clear search") in 34 languages; keep the portal's two.
+      // The app hands React Aria the portal's locale (src/app/app.tsx), never the browser's, so none is missed.
+      optimizeLocales.vite({ locales: [...PORTAL_LOCALES] }),
+      precompileMessages(),
+      chunkModules(),
+      precompress(),
+    ],
     resolve: { alias: { '@': root } },
     build: { outDir: 'dist', manifest: true, sourcemap: false },
     server: {

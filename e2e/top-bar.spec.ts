@@ -34,3 +34,21 @@ for (const email of ['partner@example.com', 'admin@example.com']) {
     }
   });
 }
+
+/**
+ * React Aria's own strings (here the account menu's hidden "Dismiss" button, for screen readers) follow the portal's
+ * language, not the browser's: this browser says English, the partner chose Spanish. The build keeps React Aria's
+ * English and Spanish strings only (vite.config.ts), so one taken from the browser's language could be missing.
+ */
+test("React Aria's hidden strings speak the portal's language", async ({ page, baseURL }) => {
+  const origin = new URL(baseURL!).origin;
+  await signInByCookie(page, 'partner@example.com', origin);
+  await page.context().addCookies([{ name: 'i18n_locale', value: 'es', url: origin }]);
+  await page.goto('');
+  expect(await page.evaluate(() => navigator.language)).toMatch(/^en/);
+  await page.locator('.user-menu-button').click();
+  await expect(page.getByRole('menu')).toBeVisible();
+  // React Aria puts one before the menu and one after it
+  await expect(page.getByRole('button', { name: 'Descartar' })).toHaveCount(2);
+  await expect(page.getByRole('button', { name: 'Dismiss' })).toHaveCount(0);
+});

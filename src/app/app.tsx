@@ -1,5 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { lazy, Suspense } from 'react';
+import { I18nProvider } from 'react-aria-components';
 import { IntlProvider, useIntl } from 'react-intl';
 import { Route, Router, Switch } from 'wouter';
 import { isAdmin } from '@/machines/auth/auth.selectors';
@@ -86,29 +87,32 @@ function LocalisedApp() {
   return (
     // A catalogue is all text (development) or all ASTs (production); react-intl types the two apart.
     <IntlProvider locale={isoFor(code)} messages={messages as Record<string, string>} defaultLocale="en-GB">
-      <AppErrorBoundary>
-        <SessionScope>
-          <Router base="/tpp">
-            <PageProgress />
-            <Switch>
-              {/* keyed by page, not address: moving between the addresses of one page (a child route opening a
+      {/* React Aria's own strings and its date and number handling follow the portal's locale, not the browser's */}
+      <I18nProvider locale={isoFor(code)}>
+        <AppErrorBoundary>
+          <SessionScope>
+            <Router base="/tpp">
+              <PageProgress />
+              <Switch>
+                {/* keyed by page, not address: moving between the addresses of one page (a child route opening a
                   dialogue over its list) keeps the page and its machines instead of mounting them again */}
-              {ROUTES.map((route) => (
-                <Route key={route.module} path={route.path}>
-                  <GuardedRoute route={route} />
+                {ROUTES.map((route) => (
+                  <Route key={route.module} path={route.path}>
+                    <GuardedRoute route={route} />
+                  </Route>
+                ))}
+                <Route>
+                  <DefaultLayout>
+                    <NotFoundPage />
+                  </DefaultLayout>
                 </Route>
-              ))}
-              <Route>
-                <DefaultLayout>
-                  <NotFoundPage />
-                </DefaultLayout>
-              </Route>
-            </Switch>
-          </Router>
-          <Toasts />
-          <Inspector />
-        </SessionScope>
-      </AppErrorBoundary>
+              </Switch>
+            </Router>
+            <Toasts />
+            <Inspector />
+          </SessionScope>
+        </AppErrorBoundary>
+      </I18nProvider>
     </IntlProvider>
   );
 }
