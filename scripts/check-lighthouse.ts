@@ -30,6 +30,34 @@ interface Measure {
   tbt: number;
 }
 
+/** LIGHTHOUSE_DETAILS=1: also print, from each page's first run, where the main thread's time went. */
+const DETAILS = process.env.LIGHTHOUSE_DETAILS === '1';
+
+interface TableDetails {
+  type: string;
+  items?: Record<string, unknown>[];
+}
+
+const itemsOf = (audit: { details?: unknown } | undefined): Record<string, unknown>[] =>
+  ((audit?.details as TableDetails | undefined)?.items ?? []) as Record<string, unknown>[];
+const shortUrl = (url: unknown) => String(url).replace(/^https?:\/\/[^/]+/, '');
+const ms = (value: unknown) => `${Math.round(Number(value))} ms`;
+
+/** The long tasks (simulated, with the script each is put down to) and each script's boot-up time. */
+function printDetails(url: string, audits: Record<string, { details?: unknown }>) {
+  console.log(`  ${shortUrl(url)}: long tasks (start, duration, script)`);
+  for (const task of itemsOf(audits['long-tasks']))
+    console.log(`    ${ms(task.startTime)}\t${ms(task.duration)}\t${shortUrl(task.url)}`);
+  console.log(`  ${shortUrl(url)}: boot-up time per script (total, scripting, parse and compile)`);
+  for (const script of itemsOf(audits['bootup-time']))
+    console.log(
+      `    ${ms(script.total)}\t${ms(script.scripting)}\t${ms(script.scriptParseCompile)}\t${shortUrl(script.url)}`,
+    );
+  console.log(`  ${shortUrl(url)}: main-thread work`);
+  for (const group of itemsOf(audits['mainthread-work-breakdown']))
+    console.log(`    ${ms(group.duration)}\t${String(group.groupLabel)}`);
+}
+
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 async function measure(url: string): Promise<Measure> {
@@ -54,6 +82,7 @@ async function measure(url: string): Promise<Measure> {
     );
     if (failing.length > 0 && i === 0)
       console.log(`  ${url}: accessibility audits failing: ${failing.map((a) => a.id).join(', ')}`);
+    if (DETAILS && i === 0) printDetails(url, audits);
     runs.push({
       performance: Math.round((categories.performance?.score ?? 0) * 100),
       accessibility: Math.round((categories.accessibility?.score ?? 0) * 100),
