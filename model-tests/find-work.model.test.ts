@@ -269,3 +269,27 @@ describe('find-work machine: a place field typed over', () => {
     actor.stop();
   });
 });
+
+describe('find-work machine: saved searches', () => {
+  it('start loading beside search-info, and then follow the search it restored', () => {
+    const never = fromPromise(() => new Promise<never>(() => undefined));
+    const told: unknown[] = [];
+    const savedSearch = createMachine({
+      types: {} as { events: { type: 'criteria.changed'; criteria: unknown } },
+      on: { 'criteria.changed': { actions: ({ event }) => told.push(event.criteria) } },
+    });
+    const actor = createActor(
+      findWorkMachine.provide({
+        actors: { loadSetup: never, loadPage: never, loadTabCounts: never, savedSearch } as never,
+      }),
+      { input },
+    ).start();
+    // search-info is still on its way, and the saved searches have started already
+    expect(actor.getSnapshot().matches('starting')).toBe(true);
+    expect(actor.getSnapshot().children.savedSearch).toBeDefined();
+    actor.send(setupDone(withDefault) as never);
+    expect(told).toHaveLength(1);
+    expect(told[0]).toMatchObject({ type: 'instant', pickup: { location: { name: manchester.name } } });
+    actor.stop();
+  });
+});

@@ -170,6 +170,9 @@ export const findWorkMachine = setup({
     taken: [],
     lastError: null,
   }),
+  // The saved searches load beside search-info, not after it: the page shows once both are in, one round trip sooner.
+  // The list's status follows the criteria: the empty form's first, then the restored search's (`tellSavedSearch`).
+  invoke: { id: 'savedSearch', src: 'savedSearch', input: ({ context }) => ({ criteria: savableCriteria(context) }) },
   initial: 'starting',
   states: {
     starting: {
@@ -180,10 +183,13 @@ export const findWorkMachine = setup({
         src: 'loadSetup',
         onDone: {
           target: 'ready',
-          actions: assign(({ context, event }) => ({
-            ...restoreSearch(event.output, context),
-            recent: event.output.info?.most_recent_searches ?? context.recent,
-          })),
+          actions: [
+            assign(({ context, event }) => ({
+              ...restoreSearch(event.output, context),
+              recent: event.output.info?.most_recent_searches ?? context.recent,
+            })),
+            'tellSavedSearch',
+          ],
         },
         onError: {
           target: 'ready',
@@ -201,10 +207,7 @@ export const findWorkMachine = setup({
     },
     ready: {
       type: 'parallel',
-      invoke: [
-        { id: 'savedSearch', src: 'savedSearch', input: ({ context }) => ({ criteria: savableCriteria(context) }) },
-        { id: 'watchTaken', src: 'watchTaken' },
-      ],
+      invoke: { id: 'watchTaken', src: 'watchTaken' },
       on: {
         'place.typed': {
           description: 'Typing a place clears the place chosen for that end',
