@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { readLocaleCookie } from '@/machines/locale/locale.cookie';
 import { detectLocale } from '@/machines/locale/locale.detection';
+import { qualityList } from './quality-list';
 import { ROUTE_TABLE, type LayoutName, type PageModule, type RouteEntry } from '@/src/app/route-table';
 import { DEFAULT_LOCALE, PORTAL_LOCALES, type PortalLocale } from '@/src/format/locale-codes';
 
@@ -99,17 +100,10 @@ export function routeOf(path: string): RouteEntry | undefined {
 
 /** An Accept-Language header as the browser's language list, most preferred first (what navigator.languages says). */
 export function languagesOf(header: string | undefined): string[] {
-  if (!header) return [];
-  return header
-    .split(',')
-    .map((part, index) => {
-      const [tag = '', ...params] = part.trim().split(';');
-      const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-      return { tag: tag.trim(), q: q === undefined ? 1 : Number(q.slice(2)), index };
-    })
-    .filter(({ tag, q }) => tag !== '' && tag !== '*' && q > 0)
+  return qualityList(header)
+    .filter(({ value, q }) => value !== '' && value !== '*' && q > 0)
     .sort((a, b) => b.q - a.q || a.index - b.index)
-    .map(({ tag }) => tag);
+    .map(({ value }) => value);
 }
 
 export interface PreloadRequest {
@@ -122,16 +116,17 @@ export interface PreloadRequest {
   readonly signedIn: boolean;
 }
 
-/**
- * The page the portal will show for a request (a signed-in page without a session shows the sign-in page), and the
- * locale it will start in, picked as the locale machine picks it (cookie, browser languages, path, domain).
- */
+/** What a request's page needs first: its page module, its layout, and the locale of its messages. */
 export interface PreloadTarget {
   readonly page: PageModule | null;
   readonly layout: LayoutName | null;
   readonly locale: PortalLocale;
 }
 
+/**
+ * The page the portal will show for a request (a signed-in page without a session shows the sign-in page), and the
+ * locale it will start in, picked as the locale machine picks it (cookie, browser languages, path, domain).
+ */
 export function preloadTarget(request: PreloadRequest): PreloadTarget {
   const route = routeOf(request.path);
   const needsSignIn = route !== undefined && (route.access === 'auth' || route.access === 'admin');

@@ -4,6 +4,7 @@ import { extname, join, normalize, sep } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Context } from 'hono';
 import { COMPRESSIBLE } from '@/scripts/precompress';
+import { qualityList } from './quality-list';
 import { readSessionCookie } from './session-cookie';
 import {
   planPreloads,
@@ -57,13 +58,7 @@ const SUFFIX: Readonly<Record<Encoding, string>> = { br: '.br', gzip: '.gz' };
  * refused (RFC 9110 §12.5.3); `*` allows both.
  */
 export function acceptedEncodings(header: string | undefined): Encoding[] {
-  if (!header) return [];
-  const allowed = new Map<string, boolean>();
-  for (const part of header.split(',')) {
-    const [name = '', ...params] = part.trim().toLowerCase().split(';');
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    allowed.set(name.trim(), q === undefined || Number(q.slice(2)) > 0);
-  }
+  const allowed = new Map(qualityList(header).map(({ value, q }) => [value.toLowerCase(), q > 0]));
   const ok = (coding: string) => allowed.get(coding) ?? allowed.get('*') ?? false;
   return (['br', 'gzip'] as const).filter(ok);
 }
