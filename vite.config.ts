@@ -6,7 +6,7 @@ import optimizeLocales from '@react-aria/optimize-locales-plugin';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { chunkModules } from './scripts/chunk-modules.ts';
-import { precompileMessages } from './scripts/precompile-messages.ts';
+import { messageParts } from './scripts/message-parts.ts';
 import { precompress } from './scripts/precompress.ts';
 import { PORTAL_LOCALES } from './src/format/locale-codes.ts';
 
@@ -39,7 +39,7 @@ export default defineConfig(({ mode }) => {
       // React Aria ships its own few strings ("Dismiss", "Clear search") in 34 languages; keep the portal's two.
       // The app hands React Aria the portal's locale (src/app/app.tsx), never the browser's, so none is missed.
       optimizeLocales.vite({ locales: [...PORTAL_LOCALES] }),
-      precompileMessages(),
+      messageParts(root),
       chunkModules(),
       precompress(),
     ],

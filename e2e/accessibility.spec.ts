@@ -30,6 +30,9 @@ for (const route of ROUTES) {
   test(`${route.path} has no serious or critical axe violations, in English and Spanish`, async ({ page }) => {
     // two page loads and two axe runs: up to 30 s on a busy 2-core machine for the largest pages
     test.setTimeout(60_000);
+    // and every text it shows is in the messages it loaded (scripts/message-parts.ts splits them by page)
+    const intlErrors: string[] = [];
+    page.on('console', (m) => m.type() === 'error' && m.text().startsWith('[intl]') && intlErrors.push(m.text()));
     if (route.access === 'auth') await signInByCookie(page, 'expiring@example.com', ORIGIN);
     const address = (await addressOf(route, 'expiring@example.com')).replace(/^\//, '');
     for (const language of LANGUAGES) {
@@ -39,6 +42,7 @@ for (const route of ROUTES) {
       expect(await page.evaluate(() => document.documentElement.lang)).toBe(language);
       expect(await seriousViolations(page), language).toEqual([]);
     }
+    expect(intlErrors).toEqual([]);
   });
 }
 

@@ -3,17 +3,29 @@ import { createActor, type AnyEventObject } from 'xstate';
 import { getShortestPaths, getSimplePaths } from 'xstate/graph';
 import type { PortalLocale } from '@/src/format/locale-codes';
 import { localeMachine } from '@/machines/locale/locale.machine';
-import { currentLocale, isSwitching, messagesOf, requestLanguageOf } from '@/machines/locale/locale.selectors';
+import {
+  currentLocale,
+  hasMessagesOf,
+  isSwitching,
+  messagesFailedFor,
+  messagesOf,
+  requestLanguageOf,
+} from '@/machines/locale/locale.selectors';
 import type { LocaleInput, LocaleLoadError, Messages } from '@/machines/locale/locale.types';
 import { Coverage, describePath, edgeCoveringPaths, runPath, startMachine, type RunOptions } from './model-harness';
 
 type Snapshot = ReturnType<typeof localeMachine.transition>;
 type Event = Parameters<typeof localeMachine.transition>[1];
 
-const catalogue: Record<PortalLocale, Messages> = {
-  en: { 'nav.findWork': 'Find work' },
-  es: { 'nav.findWork': 'Buscar trabajo' },
+const PAGE = 'find-work/find-work-page';
+/** Each locale's messages by part: the shell and one page's. */
+const catalogue: Record<PortalLocale, Record<string, Messages>> = {
+  en: { shell: { 'nav.findWork': 'Find work' }, [PAGE]: { 'findWork.title': 'Find work' } },
+  es: { shell: { 'nav.findWork': 'Buscar trabajo' }, [PAGE]: { 'findWork.title': 'Buscar trabajo' } },
 };
+/** What the loader gives for a locale's parts: their messages, merged. */
+const merged = (code: PortalLocale, parts: readonly string[]): Messages =>
+  Object.assign({}, ...parts.map((part) => catalogue[code][part]));
 const missing = (code: PortalLocale): LocaleLoadError => ({ _tag: 'LocaleFileMissing', code });
 
 // A Spanish browser on the English domain: detection picks 'es' from the language list.
@@ -30,8 +42,9 @@ const input: LocaleInput = {
  */
 function eventsFor(snapshot: Snapshot): Event[] {
   const pending = snapshot.context.pendingCode ?? 'en';
+  const { parts } = snapshot.context;
   const outcomes: AnyEventObject[] = [
-    { type: 'xstate.done.actor.loadMessages', output: { code: pending, messages: catalogue[pending] } },
+    { type: 'xstate.done.actor.loadMessages', output: { code: pending, parts, messages: merged(pending, parts) } },
     { type: 'xstate.error.actor.loadMessages', error: missing(pending) },
   ];
   return [
@@ -39,6 +52,7 @@ function eventsFor(snapshot: Snapshot): Event[] {
     { type: 'locale.selected', code: 'es' },
     { type: 'locale.selected', code: 'de' },
     { type: 'locale.retry' },
+    { type: 'messages.needed', part: PAGE },
     ...(outcomes as unknown as Event[]),
   ];
 }
@@ -50,8 +64,22 @@ const traversal = {
 };
 
 const shortestPaths = getShortestPaths(localeMachine, traversal);
-// All simple paths number in the thousands here (every order of choosing, failing and retrying).
-const allSimplePaths = getSimplePaths(localeMachine, traversal);
+// All simple paths number in the thousands here (every order of choosing, failing and retrying), without pages asking
+// for their messages: each ask multiplies the contexts past what a run can walk.
+const allSimplePaths = getSimplePaths(localeMachine, {
+  ...traversal,
+  filterEvents: (snapshot: Snapshot, event: Event) => snapshot.can(event) && event.type !== 'messages.needed',
+});
+// A page's messages asked for, loaded or failed, asked again, around one switch of language and its load.
+const pagePaths = edgeCoveringPaths(
+  getSimplePaths(localeMachine, {
+    ...traversal,
+    filterEvents: (snapshot: Snapshot, event: Event) =>
+      snapshot.can(event) &&
+      (event.type !== 'locale.selected' || (event as { code: string }).code === 'en') &&
+      event.type !== 'locale.retry',
+  }),
+);
 const simplePaths = edgeCoveringPaths(allSimplePaths);
 
 const coverage = new Coverage(localeMachine);
@@ -63,7 +91,7 @@ const coverage = new Coverage(localeMachine);
 function runOptions(): RunOptions<typeof localeMachine> {
   // Detection happened before the first step: the Spanish browser language picks es.
   const expected = {
-    loads: ['es'] as PortalLocale[],
+    loads: [{ code: 'es', parts: ['shell'] }] as { code: PortalLocale; parts: readonly string[] }[],
     persisted: [] as PortalLocale[],
     failures: [] as LocaleLoadError[],
   };
@@ -73,17 +101,19 @@ function runOptions(): RunOptions<typeof localeMachine> {
     actions: ['persistLocale', 'reportLoadFailure'],
     check: (snapshot, { event }, record) => {
       if (event.type === 'xstate.done.actor.loadMessages') {
-        const { code } = (event as unknown as { output: { code: PortalLocale } }).output;
-        expect(record.calls.at(-1)?.input, 'the model finishes the load that was started').toEqual({ code });
+        const { code, parts } = (event as unknown as { output: { code: PortalLocale; parts: string[] } }).output;
+        expect(record.calls.at(-1)?.input, 'the model finishes the load that was started').toEqual({ code, parts });
         expected.persisted.push(code);
       } else if (event.type === 'xstate.error.actor.loadMessages') {
         const { error } = event as unknown as { error: LocaleLoadError };
-        expect(record.calls.at(-1)?.input, 'the model fails the load that was started').toEqual({ code: error.code });
+        expect(record.calls.at(-1)?.input, 'the model fails the load that was started').toMatchObject({
+          code: error.code,
+        });
         expected.failures.push(error);
       } else if (!event.type.startsWith('xstate.') && snapshot.matches('loading')) {
-        expected.loads.push(snapshot.context.pendingCode!);
+        expected.loads.push({ code: snapshot.context.pendingCode!, parts: snapshot.context.parts });
       }
-      expect(record.calls).toEqual(expected.loads.map((code) => ({ src: 'loadMessages', input: { code } })));
+      expect(record.calls).toEqual(expected.loads.map((input) => ({ src: 'loadMessages', input })));
       expect(record.actions.filter((a) => a.type === 'persistLocale').map((a) => a.params)).toEqual(
         expected.persisted.map((code) => ({ code })),
       );
@@ -93,10 +123,17 @@ function runOptions(): RunOptions<typeof localeMachine> {
       expect(snapshot.hasTag('loading')).toBe(snapshot.matches('loading'));
 
       // What views read must agree with the context.
-      const { code, pendingCode } = snapshot.context;
+      const { code, pendingCode, loadedParts, parts } = snapshot.context;
       expect(currentLocale(snapshot)).toBe(code);
-      expect(messagesOf(snapshot)).toEqual(code ? catalogue[code] : {});
-      expect(isSwitching(snapshot)).toBe(snapshot.matches('loading') && code !== null);
+      expect(messagesOf(snapshot)).toEqual(code ? merged(code, loadedParts) : {});
+      expect(isSwitching(snapshot)).toBe(snapshot.matches('loading') && code !== null && pendingCode !== code);
+      // a page's messages are asked for once, and a page shows once they are in (or offers a retry)
+      expect(new Set(parts).size).toBe(parts.length);
+      expect(hasMessagesOf(PAGE)(snapshot)).toBe(loadedParts.includes(PAGE));
+      expect(messagesFailedFor(PAGE)(snapshot)).toBe(
+        snapshot.matches('ready') && snapshot.context.error !== null && !loadedParts.includes(PAGE),
+      );
+      if (event.type === 'messages.needed' && snapshot.matches('ready')) expect(loadedParts).toContain(PAGE);
       expect(requestLanguageOf(snapshot)).toBe((code ?? pendingCode) === 'es' ? 'es_ES' : 'en_GB');
       if (snapshot.matches('ready')) expect(pendingCode).toBeNull();
       if (snapshot.matches('failed')) expect(code).toBeNull();
@@ -115,6 +152,7 @@ describe('locale machine model', () => {
   describe.each([
     ['shortest', shortestPaths],
     ['simple', simplePaths],
+    ['page messages', pagePaths],
   ] as const)('%s paths', (_kind, paths) => {
     it.each(paths.map((p) => [describePath(p), p] as const))('%s', async (_name, path) => {
       await runPath(localeMachine, path, runOptions(), coverage);
@@ -136,7 +174,7 @@ describe('locale machine behaviour outside the graph', () => {
 
   it('ignores choosing the locale in use, and one without messages', async () => {
     const live = start();
-    await live.settle(0, 'done', { code: 'en', messages: catalogue.en });
+    await live.settle(0, 'done', { code: 'en', parts: ['shell'], messages: catalogue.en.shell });
     const ready = live.actor.getSnapshot();
     expect(ready.value).toBe('ready');
     live.actor.send({ type: 'locale.selected', code: 'en' });
@@ -151,14 +189,16 @@ describe('locale machine behaviour outside the graph', () => {
     expect(loadedCodes(live)).toEqual(['en']);
     live.actor.send({ type: 'locale.selected', code: 'es' });
     expect(loadedCodes(live)).toEqual(['en', 'es']);
-    await live.settle(0, 'done', { code: 'en', messages: catalogue.en });
+    await live.settle(0, 'done', { code: 'en', parts: ['shell'], messages: catalogue.en.shell });
     expect(live.actor.getSnapshot().value).toBe('loading');
     expect(persisted(live)).toEqual([]);
-    await live.settle(1, 'done', { code: 'es', messages: catalogue.es });
+    await live.settle(1, 'done', { code: 'es', parts: ['shell'], messages: catalogue.es.shell });
     expect(live.actor.getSnapshot().context).toEqual({
       code: 'es',
       pendingCode: null,
-      messages: catalogue.es,
+      messages: catalogue.es.shell,
+      parts: ['shell'],
+      loadedParts: ['shell'],
       error: null,
     });
     expect(persisted(live)).toEqual([{ code: 'es' }]);
@@ -179,4 +219,23 @@ describe('locale machine behaviour outside the graph', () => {
   });
 });
 
-afterAll(() => coverage.expectComplete({ states: 4, transitions: 8 }));
+it('a switch of language loads every part needed so far in the new one', async () => {
+  const live = startMachine(localeMachine, {
+    input: { ...input, languages: [] },
+    promiseActors: ['loadMessages'],
+    actions: ['persistLocale'],
+  });
+  await live.settle(0, 'done', { code: 'en', parts: ['shell'], messages: catalogue.en.shell });
+  live.actor.send({ type: 'messages.needed', part: PAGE });
+  // the page's part comes in the locale in use; the messages on screen stay meanwhile
+  expect(live.record.calls[1]?.input).toEqual({ code: 'en', parts: ['shell', PAGE] });
+  expect(isSwitching(live.actor.getSnapshot())).toBe(false);
+  await live.settle(1, 'done', { code: 'en', parts: ['shell', PAGE], messages: merged('en', ['shell', PAGE]) });
+  live.actor.send({ type: 'messages.needed', part: PAGE });
+  expect(live.record.calls).toHaveLength(2);
+  live.actor.send({ type: 'locale.selected', code: 'es' });
+  expect(live.record.calls[2]?.input).toEqual({ code: 'es', parts: ['shell', PAGE] });
+  expect(isSwitching(live.actor.getSnapshot())).toBe(true);
+});
+
+afterAll(() => coverage.expectComplete({ states: 4, transitions: 10 }));

@@ -1,14 +1,15 @@
 /**
  * First-load budget per route (ARCHITECTURE.md: at most 150 KB of JavaScript, gzip). Reads the build
  * manifest (run after `vite build`): a route's first visit loads the entry chunk and its static imports,
- * the route's page chunk and its static imports, and the English messages. Chunks loaded only on some
+ * the route's page chunk and its static imports, and the English messages of the shell and the page. Chunks loaded only on some
  * browsers (the Temporal polyfill where Temporal is native) or only on interaction (the user menu) are
  * listed apart. Prints a table; exits non-zero when a route is over the budget.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { ROUTE_TABLE } from '@/src/app/route-table';
+import { messagePartModule, SHELL_PART } from '@/machines/locale/message-part-names';
+import { ROUTE_TABLE, type PageModule } from '@/src/app/route-table';
 import { closure, readBuildManifest, type BuildManifest } from '@/server/http/route-preload';
 import { CHUNK_MODULES_FILE, PARTS, partsOf, type ChunkModules, type Part } from './chunk-modules';
 
@@ -33,7 +34,9 @@ const keyEndingWith = (suffix: string): string => {
 };
 
 const entry = Object.keys(manifest).find((k) => manifest[k]!.isEntry)!;
-const messages = keyEndingWith('locales/en.json.js');
+/** The English messages a page loads: the shell's part and its own (scripts/message-parts.ts). */
+const messagesOf = (page: PageModule | null) =>
+  [SHELL_PART, ...(page ? [page] : [])].map((part) => messagePartModule('en', part)).filter((key) => manifest[key]);
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 const chunkModules = JSON.parse(readFileSync(join(DIST, CHUNK_MODULES_FILE), 'utf8')) as ChunkModules;
@@ -50,10 +53,14 @@ function partsOfLoad(keys: Set<string>): Map<Part, number> {
 }
 
 const rows = [
-  ...ROUTE_TABLE.map((r) => ({ route: r.path, page: keyEndingWith(`src/pages/${r.page}.tsx`) })),
-  { route: '(404)', page: null },
-].map(({ route, page }) => {
-  const keys = new Set([...closure(manifest, entry), messages, ...(page ? closure(manifest, page) : [])]);
+  ...ROUTE_TABLE.map((r) => ({ route: r.path, module: r.page, page: keyEndingWith(`src/pages/${r.page}.tsx`) })),
+  { route: '(404)', module: null, page: null },
+].map(({ route, module, page }) => {
+  const keys = new Set([
+    ...closure(manifest, entry),
+    ...messagesOf(module).flatMap((key) => [...closure(manifest, key)]),
+    ...(page ? closure(manifest, page) : []),
+  ]);
   const js = [...keys].reduce((sum, k) => sum + gz(manifest[k]!.file), 0);
   const css = [...keys].flatMap((k) => manifest[k]!.css ?? []).reduce((sum, f) => sum + gz(f), 0);
   return { route, js, css, chunks: keys.size, over: js > BUDGET_JS_BYTES, parts: partsOfLoad(keys) };

@@ -1,4 +1,5 @@
 import type { Plugin } from 'vite';
+import { messagePartOf } from '../machines/locale/message-part-names.ts';
 
 /** Where the build writes what each chunk is made of (read by scripts/check-budgets.ts). */
 export const CHUNK_MODULES_FILE = '.vite/chunk-modules.json';
@@ -59,7 +60,8 @@ const PACKAGE_PART: Readonly<Record<string, Part>> = {
 
 /** The part a module id belongs to. */
 export function partOf(id: string): Part {
-  if (/(^|[\\/:])locales[\\/][a-z]{2}\.json/.test(id)) return 'messages';
+  if (/(^|[\\/:])locales[\\/][a-z]{2}\.json/.test(id) || messagePartOf(id.replace(/^\0/, '')) !== null)
+    return 'messages';
   const inPackages = id.lastIndexOf('node_modules/');
   if (inPackages < 0) return id.startsWith('\0') ? 'other' : 'portal';
   const [scope = '', name = ''] = id.slice(inPackages + 'node_modules/'.length).split('/');

@@ -1,6 +1,7 @@
 import { assign, setup } from 'xstate';
 import { DEFAULT_LOCALE, PORTAL_LOCALES, isPortalLocale, type PortalLocale } from '@/src/format/locale-codes';
 import { loadMessages } from '@/machines/locale/locale.actors';
+import { SHELL_PART } from '@/machines/locale/message-part-names';
 import { detectLocale } from '@/machines/locale/locale.detection';
 import type { LocaleContext, LocaleEvent, LocaleInput, LocaleLoadError } from '@/machines/locale/locale.types';
 
@@ -20,13 +21,22 @@ function failureParams({ context, event }: { context: LocaleContext; event: { er
 
 /**
  * The portal's locale: detected at start (cookie, browser languages, path prefix, domain, fallback), its
- * message file loaded, then switchable from the language menu. The chosen locale is stored in a cookie by
+ * messages loaded, then switchable from the language menu. The messages come in parts (scripts/message-parts.ts):
+ * the shell at start, and each page's part when the page first shows (`messages.needed`); a switch of language
+ * loads every part needed so far in the new one. The chosen locale is stored in a cookie by
  * `persistLocale`, which the React boundary provides.
  */
 export const localeMachine = setup({
   types: {} as { context: LocaleContext; events: LocaleEvent; input: LocaleInput },
   actors: { loadMessages },
   actions: {
+    /** The page's part joins the parts to load (once). */
+    addPart: assign({
+      parts: ({ context, event }) =>
+        event.type === 'messages.needed' && !context.parts.includes(event.part)
+          ? [...context.parts, event.part]
+          : context.parts,
+    }),
     /** Store the locale cookie (see `serializeLocaleCookie`); provided at the React boundary. */
     persistLocale: (_, _params: { code: PortalLocale }) => {},
     /** Log or report a failed message-file load (spec §8); provided at the React boundary. */
@@ -39,6 +49,11 @@ export const localeMachine = setup({
       isPortalLocale(event.code) &&
       event.code !== (context.pendingCode ?? context.code),
     hasPreviousMessages: ({ context }) => context.messages !== null && context.code !== null,
+    /** A page's messages that are not in use yet (never asked for, or their load failed). */
+    isMissingPart: ({ context, event }) =>
+      event.type === 'messages.needed' && !context.loadedParts.includes(event.part),
+    /** A page's messages that the load under way does not include. */
+    isNewPart: ({ context, event }) => event.type === 'messages.needed' && !context.parts.includes(event.part),
   },
 }).createMachine({
   id: 'locale',
@@ -46,6 +61,8 @@ export const localeMachine = setup({
     code: null,
     pendingCode: detectLocale({ ...input, available: PORTAL_LOCALES, fallback: DEFAULT_LOCALE }),
     messages: null,
+    parts: [SHELL_PART],
+    loadedParts: [],
     error: null,
   }),
   initial: 'detecting',
@@ -57,18 +74,20 @@ export const localeMachine = setup({
       always: { target: 'loading' },
     },
     loading: {
-      description: 'Downloads the message file of the pending locale; the current messages stay on screen meanwhile',
+      description:
+        'Downloads the messages of the pending locale (the shell and the parts of the pages shown); the current messages stay on screen meanwhile',
       tags: ['loading'],
       invoke: {
         id: 'loadMessages',
         src: 'loadMessages',
-        input: ({ context }) => ({ code: context.pendingCode ?? DEFAULT_LOCALE }),
+        input: ({ context }) => ({ code: context.pendingCode ?? DEFAULT_LOCALE, parts: context.parts }),
         onDone: {
           target: 'ready',
           actions: [
             assign(({ event }) => ({
               code: event.output.code,
               messages: event.output.messages,
+              loadedParts: event.output.parts,
               pendingCode: null,
               error: null,
             })),
@@ -101,6 +120,8 @@ export const localeMachine = setup({
           reenter: true,
           actions: assign({ pendingCode: ({ event }) => event.code as PortalLocale }),
         },
+        // A page asks for its messages while a load is under way: the load starts again with them.
+        'messages.needed': { guard: 'isNewPart', target: 'loading', reenter: true, actions: 'addPart' },
       },
     },
     ready: {
@@ -111,10 +132,16 @@ export const localeMachine = setup({
           target: 'loading',
           actions: assign({ pendingCode: ({ event }) => event.code as PortalLocale }),
         },
+        'messages.needed': {
+          guard: 'isMissingPart',
+          target: 'loading',
+          description: 'A page not shown before (or whose messages failed to load): its messages load in this locale',
+          actions: ['addPart', assign({ pendingCode: ({ context }) => context.code })],
+        },
       },
     },
     failed: {
-      description: 'The first message file could not be loaded, so there is nothing to show; the partner may retry',
+      description: 'The first messages could not be loaded, so there is nothing to show; the partner may retry',
       on: {
         'locale.retry': { target: 'loading' },
         'locale.selected': {

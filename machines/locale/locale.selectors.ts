@@ -19,8 +19,21 @@ export function messagesOf(snapshot: LocaleSnapshot): Messages {
 
 /** A switch to another language is under way while the current messages stay on screen. */
 export function isSwitching(snapshot: LocaleSnapshot): boolean {
-  return snapshot.hasTag('loading') && snapshot.context.code !== null;
+  const { code, pendingCode } = snapshot.context;
+  return snapshot.hasTag('loading') && code !== null && pendingCode !== code;
 }
+
+/** The messages of a part (a page module, or the shell) are in use. */
+export const hasMessagesOf =
+  (part: string) =>
+  (snapshot: LocaleSnapshot): boolean =>
+    snapshot.context.loadedParts.includes(part);
+
+/** The messages of a part could not be loaded: its page shows a failure with a retry. */
+export const messagesFailedFor =
+  (part: string) =>
+  (snapshot: LocaleSnapshot): boolean =>
+    snapshot.matches('ready') && snapshot.context.error !== null && !snapshot.context.loadedParts.includes(part);
 
 /** The request-language value for the API (Accept-Language), e.g. 'es_ES'; the pending locale before the first load. */
 export function requestLanguageOf(snapshot: LocaleSnapshot): RequestLanguage {

@@ -5,6 +5,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { createServer, createServerModuleRunner } from 'vite';
+import { messageParts } from '../message-parts.ts';
 import type { AnyStateMachine } from 'xstate';
 import { format, resolveConfig } from 'prettier';
 import { describeMachine } from './describe';
@@ -61,6 +62,8 @@ export async function withViteImport<T>(root: string, use: (importModule: Import
     logLevel: 'silent',
     appType: 'custom',
     resolve: { alias: { '@': join(root, '/') } },
+    // the locale machine's loaders import the message parts
+    plugins: [messageParts(root)],
     server: { middlewareMode: true, hmr: false, ws: false },
     optimizeDeps: { noDiscovery: true, include: [] },
   });

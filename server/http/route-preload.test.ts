@@ -10,7 +10,10 @@ import {
   type PreloadRequest,
 } from './route-preload';
 
-/** A build manifest in Vite's shape: the entry, two pages sharing a chunk, the messages and the layout's watch. */
+/**
+ * A build manifest in Vite's shape: the entry, two pages sharing a chunk, message parts (scripts/message-parts.ts) and
+ * the layout's watch.
+ */
 const MANIFEST: BuildManifest = {
   'index.html': { file: 'assets/index-E1.js', isEntry: true, imports: ['_react-R1.js', '_Schema-S1.js'] },
   '_react-R1.js': { file: 'assets/react-R1.js' },
@@ -26,8 +29,10 @@ const MANIFEST: BuildManifest = {
     imports: ['index.html', '_Button-B1.js'],
   },
   'src/pages/login/login-page.tsx': { file: 'assets/login-page-L1.js', imports: ['index.html'] },
-  'compiled-messages:/repo/locales/en.json.js': { file: 'assets/en.json-M1.js' },
-  'compiled-messages:/repo/locales/es.json.js': { file: 'assets/es.json-M2.js' },
+  'messages/en-shell.js': { file: 'assets/en-shell-M1.js' },
+  'messages/es-shell.js': { file: 'assets/es-shell-M2.js' },
+  'messages/es-find-work--find-work-page.js': { file: 'assets/es-find-work--find-work-page-M3.js' },
+  'messages/en-login--login-page.js': { file: 'assets/en-login--login-page-M4.js' },
   'src/app/layouts/new-work-watch.tsx': { file: 'assets/new-work-watch-W1.js', imports: ['index.html'] },
 };
 
@@ -75,14 +80,20 @@ describe('what a request preloads', () => {
       js: ['/tpp/assets/find-work-page-F1.js', '/tpp/assets/Button-B1.js'],
       css: ['/tpp/assets/find-work-page-F1.css'],
     });
-    expect(plan.messages.get('es')).toEqual(['/tpp/assets/es.json-M2.js']);
+    expect(plan.messages.get('es')).toEqual(
+      new Map([
+        ['shell', ['/tpp/assets/es-shell-M2.js']],
+        ['find-work/find-work-page', ['/tpp/assets/es-find-work--find-work-page-M3.js']],
+      ]),
+    );
     expect(plan.providerLayout).toEqual(['/tpp/assets/new-work-watch-W1.js']);
   });
 
-  it('preloads the signed-in page, its layout and the messages of the locale the portal will pick', () => {
+  it("preloads the signed-in page, its layout, and the shell's and the page's messages in the locale the portal will pick", () => {
     const links = preloadLinks(plan, preloadTarget(request({ acceptLanguage: 'es-ES,es;q=0.9' })));
     expect(links.split('\n').map((l) => l.trim())).toEqual([
-      '<link rel="modulepreload" crossorigin href="/tpp/assets/es.json-M2.js">',
+      '<link rel="modulepreload" crossorigin href="/tpp/assets/es-shell-M2.js">',
+      '<link rel="modulepreload" crossorigin href="/tpp/assets/es-find-work--find-work-page-M3.js">',
       '<link rel="modulepreload" crossorigin href="/tpp/assets/find-work-page-F1.js">',
       '<link rel="modulepreload" crossorigin href="/tpp/assets/Button-B1.js">',
       '<link rel="modulepreload" crossorigin href="/tpp/assets/new-work-watch-W1.js">',
@@ -104,13 +115,14 @@ describe('what a request preloads', () => {
     });
     const links = preloadLinks(plan, preloadTarget(request({ signedIn: false })));
     expect(links).toContain('login-page-L1.js');
+    expect(links).toContain('en-login--login-page-M4.js');
     expect(links).not.toContain('find-work-page');
     expect(links).not.toContain('new-work-watch');
   });
 
-  it('preloads only the messages for an unknown address (the not-found page is in the entry)', () => {
+  it("preloads only the shell's messages for an unknown address (the not-found page is in the entry)", () => {
     expect(preloadLinks(plan, preloadTarget(request({ path: '/nowhere' })))).toBe(
-      '<link rel="modulepreload" crossorigin href="/tpp/assets/en.json-M1.js">',
+      '<link rel="modulepreload" crossorigin href="/tpp/assets/en-shell-M1.js">',
     );
   });
 

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { readLocaleCookie } from '@/machines/locale/locale.cookie';
 import { detectLocale } from '@/machines/locale/locale.detection';
+import { messagePartModule, SHELL_PART } from '@/machines/locale/message-part-names';
 import { qualityList } from './quality-list';
 import { ROUTE_TABLE, type LayoutName, type PageModule, type RouteEntry } from '@/src/app/route-table';
 import { DEFAULT_LOCALE, PORTAL_LOCALES, type PortalLocale } from '@/src/format/locale-codes';
@@ -26,7 +27,8 @@ export type BuildManifest = Readonly<Record<string, ManifestChunk>>;
 /** What index.html should preload for each page and each locale's messages: asset paths under the base. */
 export interface PreloadPlan {
   readonly pages: ReadonlyMap<PageModule, { readonly js: readonly string[]; readonly css: readonly string[] }>;
-  readonly messages: ReadonlyMap<PortalLocale, readonly string[]>;
+  /** Per locale, each message part's files (the shell, and each page module's part: scripts/message-parts.ts). */
+  readonly messages: ReadonlyMap<PortalLocale, ReadonlyMap<string, readonly string[]>>;
   /** What the signed-in layout loads as soon as it shows (the new-work watch behind the top bar's badge). */
   readonly providerLayout: readonly string[];
 }
@@ -69,11 +71,14 @@ export function planPreloads(manifest: BuildManifest, base: string): PreloadPlan
       css: [...new Set(chunks.flatMap((k) => manifest[k]!.css ?? []))].map((f) => base + f),
     });
   }
-  const messages = new Map<PortalLocale, string[]>();
+  const messages = new Map<PortalLocale, Map<string, string[]>>();
   for (const code of PORTAL_LOCALES) {
-    // the precompiled catalogue is a virtual module named after the file (scripts/precompile-messages.ts)
-    const key = keys.find((k) => k.endsWith(`locales/${code}.json.js`) || k.endsWith(`locales/${code}.json`));
-    if (key) messages.set(code, files(extra(key)));
+    const parts = new Map<string, string[]>();
+    for (const part of [SHELL_PART, ...pages.keys()]) {
+      const key = messagePartModule(code, part);
+      if (manifest[key]) parts.set(part, files(extra(key)));
+    }
+    messages.set(code, parts);
   }
   const providerLayout = files([
     ...new Set(PROVIDER_LAYOUT_MODULES.filter((k) => manifest[k]).flatMap((k) => extra(k))),
@@ -148,7 +153,8 @@ export function preloadLinks(plan: PreloadPlan, target: PreloadTarget): string {
   const page = target.page ? plan.pages.get(target.page) : undefined;
   const js = [
     ...new Set([
-      ...(plan.messages.get(target.locale) ?? []),
+      ...(plan.messages.get(target.locale)?.get(SHELL_PART) ?? []),
+      ...((target.page && plan.messages.get(target.locale)?.get(target.page)) || []),
       ...(page?.js ?? []),
       ...(target.layout === 'provider' ? plan.providerLayout : []),
     ]),

@@ -118,7 +118,8 @@ describe('the built portal under /tpp/', () => {
           'index.html': { file: 'assets/index-E1.js', isEntry: true },
           'src/pages/reservations/reservations-page.tsx': { file: 'assets/reservations-page-R1.js' },
           'src/pages/login/login-page.tsx': { file: 'assets/login-page-L1.js' },
-          'compiled-messages:/repo/locales/es.json.js': { file: 'assets/es.json-M2.js' },
+          'messages/es-shell.js': { file: 'assets/es-shell-M2.js' },
+          'messages/es-reservations--reservations-page.js': { file: 'assets/es-reservations--reservations-page-M3.js' },
         }),
       );
       const app = createApp({ db: t.db, config: { ...t.config, distDir: built } });
@@ -131,7 +132,10 @@ describe('the built portal under /tpp/', () => {
       expect(signedIn.headers.get('vary')).toBe('Accept-Encoding, Accept-Language, Cookie');
       const html = brotliDecompressSync(Buffer.from(await signedIn.arrayBuffer())).toString();
       expect(html).toContain('<link rel="modulepreload" crossorigin href="/tpp/assets/reservations-page-R1.js">');
-      expect(html).toContain('<link rel="modulepreload" crossorigin href="/tpp/assets/es.json-M2.js">');
+      expect(html).toContain('<link rel="modulepreload" crossorigin href="/tpp/assets/es-shell-M2.js">');
+      expect(html).toContain(
+        '<link rel="modulepreload" crossorigin href="/tpp/assets/es-reservations--reservations-page-M3.js">',
+      );
 
       const guest = await app.request('/tpp/reservations', { headers: { 'accept-encoding': 'gzip' } });
       const guestHtml = gunzipSync(Buffer.from(await guest.arrayBuffer())).toString();

@@ -66,6 +66,14 @@ function Inspector() {
   );
 }
 
+/**
+ * An error of react-intl (a message missing from the loaded parts, a message that does not format) goes to the
+ * console in production too, where react-intl alone stays silent: the browser tests fail on it (accessibility.spec.ts
+ * visits every page in both languages).
+ */
+const reportIntlError = (error: { code: string; message: string }) =>
+  console.error(`[intl] ${error.code}: ${error.message}`);
+
 /** Renders nothing until the first message file is in: every text on screen is translated. */
 function LocalisedApp() {
   const locale = useLocaleActor();
@@ -86,7 +94,12 @@ function LocalisedApp() {
   if (!code) return null;
   return (
     // A catalogue is all text (development) or all ASTs (production); react-intl types the two apart.
-    <IntlProvider locale={isoFor(code)} messages={messages as Record<string, string>} defaultLocale="en-GB">
+    <IntlProvider
+      locale={isoFor(code)}
+      messages={messages as Record<string, string>}
+      defaultLocale="en-GB"
+      onError={reportIntlError}
+    >
       {/* React Aria's own strings and its date and number handling follow the portal's locale, not the browser's */}
       <I18nProvider locale={isoFor(code)}>
         <AppErrorBoundary>

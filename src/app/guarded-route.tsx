@@ -3,12 +3,13 @@ import { Suspense, useEffect } from 'react';
 import { useIntl } from 'react-intl';
 import { Redirect, useLocation, useSearch } from 'wouter';
 import { authStatus, hasSignedOut, isAdmin } from '@/machines/auth/auth.selectors';
+import { hasMessagesOf, messagesFailedFor } from '@/machines/locale/locale.selectors';
 import { NotFoundPage } from '@/src/pages/not-found/not-found-page';
 import { ComponentErrorBoundary } from './error-boundaries';
 import { DefaultLayout } from './layouts/default-layout';
 import { ProviderLayout } from './layouts/provider-layout';
-import { AppInitFailed, PageLoading } from './page-states';
-import { useAuthActor } from './root-actors';
+import { AppInitFailed, PageLoading, PageMessagesFailed } from './page-states';
+import { useAuthActor, useLocaleActor } from './root-actors';
 import { decideAccess } from './route-access';
 import type { RouteDefinition } from './routes';
 import { useSession } from './session-scope';
@@ -24,6 +25,12 @@ export function GuardedRoute({ route }: { route: RouteDefinition }) {
   const [location] = useLocation();
   const search = useSearch();
   const intl = useIntl();
+  const locale = useLocaleActor();
+  const part = route.module;
+  const messagesIn = useSelector(locale, hasMessagesOf(part));
+  const messagesFailed = useSelector(locale, messagesFailedFor(part));
+  // the page's own messages load beside its code, while the guard decides (machines/locale)
+  useEffect(() => locale.send({ type: 'messages.needed', part }), [locale, part]);
 
   useEffect(() => {
     document.title = `${intl.formatMessage({ id: route.title })} · ${intl.formatMessage({ id: 'app.name' })}`;
@@ -55,9 +62,11 @@ export function GuardedRoute({ route }: { route: RouteDefinition }) {
   return (
     <Layout>
       <ComponentErrorBoundary>
-        <Suspense fallback={<PageLoading />}>
-          <Page />
-        </Suspense>
+        {messagesFailed ? (
+          <PageMessagesFailed onRetry={() => locale.send({ type: 'messages.needed', part })} />
+        ) : (
+          <Suspense fallback={<PageLoading />}>{messagesIn ? <Page /> : <PageLoading />}</Suspense>
+        )}
       </ComponentErrorBoundary>
     </Layout>
   );

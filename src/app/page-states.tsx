@@ -23,3 +23,17 @@ export function AppInitFailed({ onRetry }: { onRetry: () => void }) {
     </main>
   );
 }
+
+/** A page whose messages could not be loaded (a chunk that did not download): the layout stays, with a retry. */
+export function PageMessagesFailed({ onRetry }: { onRetry: () => void }) {
+  return (
+    <div className="centered-message">
+      <p role="alert">
+        <FormattedMessage id="app.pageFailed" />
+      </p>
+      <button type="button" className="button" onClick={onRetry}>
+        <FormattedMessage id="app.retry" />
+      </button>
+    </div>
+  );
+}
