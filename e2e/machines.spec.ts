@@ -232,7 +232,8 @@ test('?inspect shows an admin the inspector, with each event, its transitions an
   // what the filter shows is what is copied: the find-work machine's events alone
   await inspector.getByPlaceholder('Filter events').fill('findWork');
   await inspector.getByRole('button', { name: 'Copy log as JSON' }).click();
-  await expect(inspector.getByText(/events? copied/)).toBeVisible();
+  // the status line, not the locale actor's messages (its context, listed under Actors, holds that text too)
+  await expect(inspector.locator('.inspector-status')).toHaveText(/events? copied/);
   const copied = JSON.parse(await page.evaluate(() => navigator.clipboard.readText())) as RecordedLog;
   expect(copied).toMatchObject({ format: 'tpp-inspection-log', version: 1, page: '/tpp/find-work' });
   expect(new Set(copied.steps.map((s) => s.machineId))).toEqual(new Set(['findWork']));

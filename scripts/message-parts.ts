@@ -140,7 +140,6 @@ export function messageParts(root: string): Plugin {
     },
     buildStart() {
       split = null;
-      for (const code of PORTAL_LOCALES) this.addWatchFile(join(root, 'locales', `${code}.json`));
     },
     resolveId(source) {
       if (source === INDEX_ID) return `${VIRTUAL}${INDEX_ID}`;
@@ -163,6 +162,9 @@ export function messageParts(root: string): Plugin {
       const named = id.startsWith(VIRTUAL) ? messagePartOf(id.slice(VIRTUAL.length)) : null;
       if (named === null) return null;
       const { code, part } = named;
+      // a change to a locale file reloads its parts (the dev server), and the English one re-splits all (build watch)
+      this.addWatchFile(join(root, 'locales', `${code}.json`));
+      this.addWatchFile(join(root, 'locales', 'en.json'));
       const catalogue = readCatalogue(root, code);
       if (!build) return `export default ${JSON.stringify(catalogue)};`;
       split ??= splitMessages(

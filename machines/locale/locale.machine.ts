@@ -3,7 +3,13 @@ import { DEFAULT_LOCALE, PORTAL_LOCALES, isPortalLocale, type PortalLocale } fro
 import { loadMessages } from '@/machines/locale/locale.actors';
 import { SHELL_PART } from '@/machines/locale/message-part-names';
 import { detectLocale } from '@/machines/locale/locale.detection';
-import type { LocaleContext, LocaleEvent, LocaleInput, LocaleLoadError } from '@/machines/locale/locale.types';
+import type {
+  LoadedMessages,
+  LocaleContext,
+  LocaleEvent,
+  LocaleInput,
+  LocaleLoadError,
+} from '@/machines/locale/locale.types';
 
 function asLoadError(error: unknown, code: PortalLocale): LocaleLoadError {
   if (typeof error === 'object' && error !== null && '_tag' in error) {
@@ -30,6 +36,14 @@ export const localeMachine = setup({
   types: {} as { context: LocaleContext; events: LocaleEvent; input: LocaleInput },
   actors: { loadMessages },
   actions: {
+    /** The messages just loaded are the ones in use. */
+    useLoaded: assign((_, loaded: LoadedMessages) => ({
+      code: loaded.code,
+      messages: loaded.messages,
+      loadedParts: loaded.parts,
+      pendingCode: null,
+      error: null,
+    })),
     /** The page's part joins the parts to load (once). */
     addPart: assign({
       parts: ({ context, event }) =>
@@ -49,6 +63,8 @@ export const localeMachine = setup({
       isPortalLocale(event.code) &&
       event.code !== (context.pendingCode ?? context.code),
     hasPreviousMessages: ({ context }) => context.messages !== null && context.code !== null,
+    /** A load in the locale already in use (a page's messages): the stored choice stays as it is. */
+    isSameLocale: ({ context }, loaded: { code: PortalLocale }) => loaded.code === context.code,
     /** A page's messages that are not in use yet (never asked for, or their load failed). */
     isMissingPart: ({ context, event }) =>
       event.type === 'messages.needed' && !context.loadedParts.includes(event.part),
@@ -81,19 +97,21 @@ export const localeMachine = setup({
         id: 'loadMessages',
         src: 'loadMessages',
         input: ({ context }) => ({ code: context.pendingCode ?? DEFAULT_LOCALE, parts: context.parts }),
-        onDone: {
-          target: 'ready',
-          actions: [
-            assign(({ event }) => ({
-              code: event.output.code,
-              messages: event.output.messages,
-              loadedParts: event.output.parts,
-              pendingCode: null,
-              error: null,
-            })),
-            { type: 'persistLocale', params: ({ event }) => ({ code: event.output.code }) },
-          ],
-        },
+        onDone: [
+          {
+            // a page's messages in the locale in use: nothing to store
+            guard: { type: 'isSameLocale', params: ({ event }) => event.output },
+            target: 'ready',
+            actions: { type: 'useLoaded', params: ({ event }) => event.output },
+          },
+          {
+            target: 'ready',
+            actions: [
+              { type: 'useLoaded', params: ({ event }) => event.output },
+              { type: 'persistLocale', params: ({ event }) => ({ code: event.output.code }) },
+            ],
+          },
+        ],
         onError: [
           {
             guard: 'hasPreviousMessages',
