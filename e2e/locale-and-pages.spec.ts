@@ -82,3 +82,24 @@ test('the offline banner appears while the browser is offline and goes when it i
   await expect(page.getByTestId('banner-offline')).toHaveCount(0);
   await dashboard.expectGreeting('Dan');
 });
+
+/**
+ * A page's messages come in a part of their own (scripts/message-parts.ts). When that part does not download, the
+ * page says so inside the layout and offers a retry, which shows the page once the network is back.
+ */
+test('a page whose messages did not download says so, and shows once they do', async ({ page }) => {
+  await page.goto('login');
+  await new LoginPage(page).signIn('partner@example.com');
+  await new DashboardPage(page).expectGreeting('Dan');
+  // the reservations page's English messages fail, as on a dropped connection
+  const part = /\/assets\/en-reservations--reservations-page-[^/]+\.js$/;
+  await page.route(part, (route) => route.abort('internetdisconnected'));
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Reservations' }).click();
+  await expect(page.getByRole('alert')).toHaveText('This page could not load. Please check your connection.');
+  // the layout stays: the partner can still go elsewhere
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+
+  await page.unroute(part);
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Reservations' })).toBeVisible();
+});

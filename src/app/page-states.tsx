@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
 
 /** Shown while a page's code or the session is on its way; the progress bar tells the rest. */
@@ -11,15 +12,25 @@ export function PageLoading() {
   );
 }
 
-export function AppInitFailed({ onRetry }: { onRetry: () => void }) {
+/** A failure the partner can try again: the message, and a retry button. */
+function Failed({ children, onRetry }: { children: ReactNode; onRetry: () => void }) {
   return (
-    <main id="main" className="centered-message">
-      <p role="alert">
-        <FormattedMessage id="app.initFailed" />
-      </p>
+    <>
+      <p role="alert">{children}</p>
       <button type="button" className="button" onClick={onRetry}>
         <FormattedMessage id="app.retry" />
       </button>
+    </>
+  );
+}
+
+/** The account settings could not load: nothing of the portal can show, so this is the page's main content. */
+export function AppInitFailed({ onRetry }: { onRetry: () => void }) {
+  return (
+    <main id="main" className="centered-message">
+      <Failed onRetry={onRetry}>
+        <FormattedMessage id="app.initFailed" />
+      </Failed>
     </main>
   );
 }
@@ -28,12 +39,9 @@ export function AppInitFailed({ onRetry }: { onRetry: () => void }) {
 export function PageMessagesFailed({ onRetry }: { onRetry: () => void }) {
   return (
     <div className="centered-message">
-      <p role="alert">
+      <Failed onRetry={onRetry}>
         <FormattedMessage id="app.pageFailed" />
-      </p>
-      <button type="button" className="button" onClick={onRetry}>
-        <FormattedMessage id="app.retry" />
-      </button>
+      </Failed>
     </div>
   );
 }
