@@ -60,8 +60,7 @@ const PACKAGE_PART: Readonly<Record<string, Part>> = {
 
 /** The part a module id belongs to. */
 export function partOf(id: string): Part {
-  if (/(^|[\\/:])locales[\\/][a-z]{2}\.json/.test(id) || messagePartOf(id.replace(/^\0/, '')) !== null)
-    return 'messages';
+  if (messagePartOf(id.replace(/^\0/, '')) !== null) return 'messages';
   const inPackages = id.lastIndexOf('node_modules/');
   if (inPackages < 0) return id.startsWith('\0') ? 'other' : 'portal';
   const [scope = '', name = ''] = id.slice(inPackages + 'node_modules/'.length).split('/');
