@@ -1,5 +1,6 @@
-import { Schema } from 'effect';
+import { Effect, Schema } from 'effect';
 import { AccountType, UserId } from './user';
+import { NonNegativeInt } from './common';
 
 /**
  * The admin's switch user (spec §6; issue 8), beside the mock-user grant of POST /oauth/token (schemas/auth.ts):
@@ -10,7 +11,7 @@ import { AccountType, UserId } from './user';
  */
 
 export const AdminPartnersQuery = Schema.Struct({
-  q: Schema.optionalWith(Schema.String.pipe(Schema.maxLength(100)), { exact: true, default: () => '' }),
+  q: Schema.String.check(Schema.isMaxLength(100)).pipe(Schema.withDecodingDefaultKey(Effect.succeed(''))),
 });
 export type AdminPartnersQuery = typeof AdminPartnersQuery.Type;
 
@@ -25,12 +26,13 @@ export type AdminPartner = typeof AdminPartner.Type;
 
 export const AdminPartnersResponse = Schema.Struct({
   data: Schema.Array(AdminPartner),
-  meta: Schema.Struct({ total: Schema.NonNegativeInt }),
+  meta: Schema.Struct({ total: NonNegativeInt }),
 });
 export type AdminPartnersResponse = typeof AdminPartnersResponse.Type;
 
+/** `user_id`: a failed whole-number check skips the range check (`.abort()`): one issue, as in Effect 3. */
 export const ImpersonatedActionsQuery = Schema.Struct({
-  user_id: Schema.NumberFromString.pipe(Schema.int(), Schema.positive()),
+  user_id: Schema.NumberFromString.check(Schema.isInt().abort(), Schema.isGreaterThan(0)),
 });
 
 export const ImpersonatedAction = Schema.Struct({

@@ -4,6 +4,7 @@ import { MinorUnits } from './money';
 import { Instant, UkPostcode } from './reservation';
 import { SavedSearchId, type SavedSearch } from './saved-search';
 import { Listing, SearchCategory, StorableText, type SearchType } from './search';
+import { NonNegativeInt, optional } from './common';
 
 /**
  * New-work alerts (issue 4, beyond the specification, as the best load boards do). A saved search can be marked
@@ -21,9 +22,6 @@ import { Listing, SearchCategory, StorableText, type SearchType } from './search
  * Bodies travel under `payload` (spec §7); instants are ISO 8601 UTC.
  */
 
-/** An optional field that is absent or valid (`undefined` is not a value JSON can carry). */
-const optional = <S extends Schema.Schema.All>(schema: S) => Schema.optionalWith(schema, { exact: true });
-
 /** How far back the matches of a search reach when its alert is switched on. */
 export const ALERT_LOOKBACK_HOURS = 24;
 /** Most alerts one `GET /v1/alerts` lists (the newest). */
@@ -38,7 +36,7 @@ export const canAlert = (search: Pick<SavedSearch, 'criteria'>): boolean =>
 
 /** POST /v1/saved-searches/{id}/alert: switch the alert of one of the caller's saved searches on or off. */
 export const SwitchAlertRequest = Schema.Struct({
-  payload: Schema.Struct({ alert: Schema.Boolean }).annotations({ identifier: 'SwitchAlert' }),
+  payload: Schema.Struct({ alert: Schema.Boolean }).annotate({ identifier: 'SwitchAlert' }),
 });
 export type SwitchAlertRequest = typeof SwitchAlertRequest.Type;
 
@@ -71,8 +69,8 @@ export type AlertMatch = typeof AlertMatch.Type;
 export const AlertsResponse = Schema.Struct({
   data: Schema.Array(AlertMatch),
   meta: Schema.Struct({
-    total: Schema.NonNegativeInt,
-    unseen: Schema.NonNegativeInt,
+    total: NonNegativeInt,
+    unseen: NonNegativeInt,
     seen_at: Schema.NullOr(Schema.String),
     as_of: Schema.String,
     searches: Schema.Array(AlertingSearch),
@@ -86,7 +84,7 @@ export type AlertsResponse = typeof AlertsResponse.Type;
  * this call stays unseen. It never moves back. `{ payload: {} }` marks everything up to now.
  */
 export const MarkAlertsSeenRequest = Schema.Struct({
-  payload: Schema.Struct({ as_of: optional(Instant) }).annotations({ identifier: 'MarkAlertsSeen' }),
+  payload: Schema.Struct({ as_of: optional(Instant) }).annotate({ identifier: 'MarkAlertsSeen' }),
 });
 export type MarkAlertsSeenRequest = typeof MarkAlertsSeenRequest.Type;
 export const AlertsSeenResponse = Schema.Struct({ data: Schema.Struct({ seen_at: Schema.String }) });
@@ -97,14 +95,13 @@ export const MAX_JOB_PRICE_MINOR_UNITS = 5_000_000;
 
 /** One end of a posted job: a town of the offline towns data, and optionally the customer's full postcode. */
 export const PostedJobPlace = Schema.Struct({
-  town: StorableText.pipe(
-    Schema.compose(Schema.Trim),
-    Schema.nonEmptyString({ message: () => "Town can't be blank" }),
-    Schema.maxLength(100, { message: () => 'A town is at most 100 characters' }),
+  town: StorableText.pipe(Schema.decodeTo(Schema.Trim)).check(
+    Schema.isNonEmpty({ message: "Town can't be blank" }).abort(),
+    Schema.isMaxLength(100, { message: 'A town is at most 100 characters' }),
   ),
   /** Made up in the town's postcode area (as the demo seed does) when not given. */
   postcode: optional(UkPostcode),
-}).annotations({ identifier: 'PostedJobPlace' });
+}).annotate({ identifier: 'PostedJobPlace' });
 
 /**
  * POST /v1/admin/jobs (admins only): a new open job as a customer posts it. Instant jobs are click and claim unless
@@ -112,36 +109,39 @@ export const PostedJobPlace = Schema.Struct({
  * that both towns exist and that the pickup window has not closed (422 with the field).
  */
 export const PostJob = Schema.Struct({
-  kind: Schema.Literal('instant', 'auction'),
+  kind: Schema.Literals(['instant', 'auction']),
   category: SearchCategory,
   pickup: PostedJobPlace,
   delivery: PostedJobPlace,
-  pickup_date: Schema.Struct({ start: Instant, end: Instant }).pipe(
-    Schema.filter(
-      (d) => Date.parse(d.end) > Date.parse(d.start) || { path: ['end'], message: 'The end is not after the start' },
+  pickup_date: Schema.Struct({ start: Instant, end: Instant }).check(
+    Schema.makeFilter(
+      (d) => Date.parse(d.end) > Date.parse(d.start) || { path: ['end'], issue: 'The end is not after the start' },
     ),
   ),
-  volume_m3: Schema.Number.pipe(Schema.between(0.1, 100, { message: () => 'The volume is between 0.1 and 100 m3' })),
+  volume_m3: Schema.Number.check(
+    Schema.isBetween({ minimum: 0.1, maximum: 100 }, { message: 'The volume is between 0.1 and 100 m3' }),
+  ),
   price: Schema.Struct({
-    amount: MinorUnits.pipe(
-      Schema.positive({ message: () => 'The price must be more than 0' }),
-      Schema.lessThanOrEqualTo(MAX_JOB_PRICE_MINOR_UNITS, {
-        message: () => `The price is at most ${MAX_JOB_PRICE_MINOR_UNITS} pence`,
+    amount: MinorUnits.check(
+      Schema.isGreaterThan(0, { message: 'The price must be more than 0' }).abort(),
+      Schema.isLessThanOrEqualTo(MAX_JOB_PRICE_MINOR_UNITS, {
+        message: `The price is at most ${MAX_JOB_PRICE_MINOR_UNITS} pence`,
       }),
     ),
   }),
-  allocation_method: optional(Schema.NullOr(Schema.Literal('click_and_claim', 'express_interest'))),
-}).pipe(
-  Schema.filter(
-    (job) =>
-      job.kind === 'instant' ||
-      job.allocation_method == null || {
-        path: ['allocation_method'],
-        message: 'An auction has no allocation method: the best quote wins',
-      },
-  ),
-  Schema.annotations({ identifier: 'PostJob' }),
-);
+  allocation_method: optional(Schema.NullOr(Schema.Literals(['click_and_claim', 'express_interest']))),
+})
+  .check(
+    Schema.makeFilter(
+      (job) =>
+        job.kind === 'instant' ||
+        job.allocation_method == null || {
+          path: ['allocation_method'],
+          issue: 'An auction has no allocation method: the best quote wins',
+        },
+    ),
+  )
+  .annotate({ identifier: 'PostJob' });
 export type PostJob = typeof PostJob.Type;
 export const PostJobRequest = Schema.Struct({ payload: PostJob });
 export type PostJobRequest = typeof PostJobRequest.Type;

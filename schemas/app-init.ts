@@ -1,4 +1,5 @@
 import { Schema } from 'effect';
+import { NonNegativeInt } from './common';
 
 /** Feature flags of spec §6, on or off per user, delivered by app init. */
 export const FEATURE_FLAGS = [
@@ -19,10 +20,10 @@ export const FEATURE_FLAGS = [
   'won_work_recommendations',
   'work_calendar',
 ] as const;
-export const FeatureFlag = Schema.Literal(...FEATURE_FLAGS);
+export const FeatureFlag = Schema.Literals(FEATURE_FLAGS);
 export type FeatureFlag = typeof FeatureFlag.Type;
 
-export const Features = Schema.Record({ key: Schema.String, value: Schema.Boolean });
+export const Features = Schema.Record(Schema.String, Schema.Boolean);
 export type Features = typeof Features.Type;
 
 /** GET /v1/app-init → { data }. fake_date (yyyy-MM-dd) pins "today" for demos and tests; null in production. */
@@ -46,20 +47,20 @@ export const BADGE_COUNTER_KEYS = [
   'won',
 ] as const;
 export const BadgeCounters = Schema.Struct({
-  alerts: Schema.NonNegativeInt,
-  bidding: Schema.NonNegativeInt,
-  'book-now': Schema.NonNegativeInt,
-  invitations: Schema.NonNegativeInt,
-  journey: Schema.NonNegativeInt,
-  'new-admin-messages': Schema.NonNegativeInt,
-  'new-messages': Schema.NonNegativeInt,
-  watching: Schema.NonNegativeInt,
-  won: Schema.NonNegativeInt,
+  alerts: NonNegativeInt,
+  bidding: NonNegativeInt,
+  'book-now': NonNegativeInt,
+  invitations: NonNegativeInt,
+  journey: NonNegativeInt,
+  'new-admin-messages': NonNegativeInt,
+  'new-messages': NonNegativeInt,
+  watching: NonNegativeInt,
+  won: NonNegativeInt,
   /**
    * Beyond the spec's nine (so not in BADGE_COUNTER_KEYS): jobs matching the partner's alerting saved searches that
    * they have not seen yet (schemas/alert.ts). The top bar links it to the alerts page.
    */
-  'new-work-alerts': Schema.NonNegativeInt,
+  'new-work-alerts': NonNegativeInt,
 });
 export type BadgeCounters = typeof BadgeCounters.Type;
 export const BadgeCountersResponse = Schema.Struct({ data: BadgeCounters });

@@ -2,10 +2,10 @@ import { Schema } from 'effect';
 
 /** POST /login body (the monolith session sign-in). Plain JSON, not under `payload`. */
 export const LoginRequest = Schema.Struct({
-  email: Schema.Trim.pipe(Schema.nonEmptyString({ message: () => "Email can't be blank" }), Schema.maxLength(254)),
-  password: Schema.String.pipe(
-    Schema.nonEmptyString({ message: () => "Password can't be blank" }),
-    Schema.maxLength(200),
+  email: Schema.Trim.check(Schema.isNonEmpty({ message: "Email can't be blank" }).abort(), Schema.isMaxLength(254)),
+  password: Schema.String.check(
+    Schema.isNonEmpty({ message: "Password can't be blank" }).abort(),
+    Schema.isMaxLength(200),
   ),
 });
 export type LoginRequest = typeof LoginRequest.Type;
@@ -13,7 +13,7 @@ export type LoginRequest = typeof LoginRequest.Type;
 export const LoginResponse = Schema.Struct({ ok: Schema.Literal(true) });
 
 /** Grant types of spec §7: the cookie grant, or the mock-user grant in test mode. */
-export const GrantType = Schema.Literal('monolith_cookie_grant', 'mock_user_grant');
+export const GrantType = Schema.Literals(['monolith_cookie_grant', 'mock_user_grant']);
 
 /**
  * POST /oauth/token body, under `payload` like every API body. Client id and secret are empty, scope '*'. The
@@ -26,14 +26,14 @@ export const TokenRequest = Schema.Struct({
     client_id: Schema.Literal(''),
     client_secret: Schema.Literal(''),
     scope: Schema.Literal('*'),
-    user_id: Schema.optional(Schema.Number.pipe(Schema.int(), Schema.positive())),
+    user_id: Schema.optional(Schema.Number.check(Schema.isInt().abort(), Schema.isGreaterThan(0))),
   }),
 });
 export type TokenRequest = typeof TokenRequest.Type;
 
 export const TokenResponse = Schema.Struct({
   token_type: Schema.Literal('Bearer'),
-  access_token: Schema.String.pipe(Schema.minLength(16)),
+  access_token: Schema.String.check(Schema.isMinLength(16)),
   /** Seconds until the access token expires. */
   expires_in: Schema.Number,
 });
@@ -59,10 +59,7 @@ export type ErrorListEntry = typeof ErrorListEntry.Type;
 export const ErrorBody = Schema.Struct({
   message: Schema.String,
   errors: Schema.optional(
-    Schema.Union(
-      Schema.Record({ key: Schema.String, value: Schema.Array(Schema.String) }),
-      Schema.Array(ErrorListEntry),
-    ),
+    Schema.Union([Schema.Record(Schema.String, Schema.Array(Schema.String)), Schema.Array(ErrorListEntry)]),
   ),
   code: Schema.optional(Schema.Number),
 });

@@ -1,4 +1,4 @@
-import { Either, ParseResult, Schema } from 'effect';
+import { Result, Schema, SchemaIssue } from 'effect';
 
 /** One failing field of a payload: the dotted path into the value and what was wrong with it. */
 export interface FieldIssue {
@@ -7,9 +7,9 @@ export interface FieldIssue {
 }
 
 /**
- * A payload that did not decode. A plain tagged Error (not Schema.TaggedError, which brings Effect's
- * runtime into the portal's first load). Carries every failing path, so the server can answer 422 with the fields
- * and the portal can report exactly which part of a response broke the contract.
+ * A payload that did not decode. A plain tagged Error (not Schema.TaggedError, which brings more of Effect into the
+ * portal's first load). Carries every failing path, so the server can answer 422 with the fields and the portal can
+ * report exactly which part of a response broke the contract.
  */
 export class DecodeError extends Error {
   readonly _tag = 'DecodeError';
@@ -26,27 +26,33 @@ export class DecodeError extends Error {
   }
 }
 
-/** Flattens Effect's parse error into field paths such as `payload.email`. */
-export const issuesOf = (error: ParseResult.ParseError): FieldIssue[] =>
-  ParseResult.ArrayFormatter.formatErrorSync(error).map((issue) => ({
-    path: issue.path.map(String).join('.'),
-    message: issue.message,
+/** Effect's Standard Schema formatter: one flat entry per failing leaf, each with its path and message. */
+const flatten = SchemaIssue.makeFormatterStandardSchemaV1();
+
+/** Flattens Effect's schema issue into field paths such as `payload.email`. */
+export const issuesOf = (issue: SchemaIssue.Issue): FieldIssue[] =>
+  flatten(issue).issues.map((entry) => ({
+    path: (entry.path ?? []).map((segment) => String(typeof segment === 'object' ? segment.key : segment)).join('.'),
+    message: entry.message,
   }));
 
 /** Decodes `input` with `schema`, returning the value or a DecodeError naming the failing paths. */
-export const decodeEither =
-  <A, I>(schema: Schema.Schema<A, I>, name: string) =>
-  (input: unknown): Either.Either<A, DecodeError> =>
-    Either.mapLeft(
-      Schema.decodeUnknownEither(schema, { errors: 'all', onExcessProperty: 'ignore' })(input),
-      (error) => new DecodeError({ schema: name, issues: issuesOf(error) }),
+export const decodeResult =
+  <S extends Schema.ConstraintDecoder<unknown>>(schema: S, name: string) =>
+  (input: unknown): Result.Result<S['Type'], DecodeError> =>
+    Result.mapError(
+      Schema.decodeUnknownResult(schema, {
+        errors: 'all',
+        onExcessProperty: 'ignore',
+      })(input),
+      (error) => new DecodeError({ schema: name, issues: issuesOf(error.issue) }),
     );
 
 /** Decodes or throws the DecodeError: for promise chains (`.then(decodeWith(User, 'User'))`). */
 export const decodeWith =
-  <A, I>(schema: Schema.Schema<A, I>, name: string) =>
-  (input: unknown): A => {
-    const result = decodeEither(schema, name)(input);
-    if (Either.isLeft(result)) throw result.left;
-    return result.right;
+  <S extends Schema.ConstraintDecoder<unknown>>(schema: S, name: string) =>
+  (input: unknown): S['Type'] => {
+    const result = decodeResult(schema, name)(input);
+    if (Result.isFailure(result)) throw result.failure;
+    return result.success;
   };

@@ -87,7 +87,7 @@ export const DocumentId = Schema.Number.pipe(Schema.brand('DocumentId'));
 export type DocumentId = typeof DocumentId.Type;
 
 export const DOCUMENT_STATUSES = ['pending_review', 'approved', 'rejected'] as const;
-export const DocumentStatus = Schema.Literal(...DOCUMENT_STATUSES);
+export const DocumentStatus = Schema.Literals(DOCUMENT_STATUSES);
 export type DocumentStatus = typeof DocumentStatus.Type;
 
 /**
@@ -128,11 +128,11 @@ export const AdminDocumentsQuery = Schema.Struct({ status: Schema.optional(Docum
 
 /** POST /v1/admin/documents/{id}/review `{ payload: { status, reason? } }`: a rejection needs its reason. */
 export const ReviewDocument = Schema.Struct({
-  status: Schema.Literal('approved', 'rejected'),
-  reason: Schema.optional(Schema.String.pipe(Schema.trimmed(), Schema.maxLength(500))),
-}).pipe(
-  Schema.filter((review) =>
-    review.status === 'rejected' && !review.reason ? { path: ['reason'], message: 'Please give a reason.' } : true,
+  status: Schema.Literals(['approved', 'rejected']),
+  reason: Schema.optional(Schema.String.check(Schema.isTrimmed().abort(), Schema.isMaxLength(500))),
+}).check(
+  Schema.makeFilter((review) =>
+    review.status === 'rejected' && !review.reason ? { path: ['reason'], issue: 'Please give a reason.' } : true,
   ),
 );
 export const ReviewDocumentRequest = Schema.Struct({ payload: ReviewDocument });
@@ -159,5 +159,5 @@ export const TermsStatusResponse = Schema.Struct({ data: TermsStatus });
 
 /** POST /v1/terms/accept `{ payload: { version } }`: only the current version can be accepted. */
 export const AcceptTermsRequest = Schema.Struct({
-  payload: Schema.Struct({ version: Schema.String.pipe(Schema.maxLength(40)) }),
+  payload: Schema.Struct({ version: Schema.String.check(Schema.isMaxLength(40)) }),
 });

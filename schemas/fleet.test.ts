@@ -1,6 +1,6 @@
-import { Either, Schema } from 'effect';
+import { Result, Schema } from 'effect';
 import { describe, expect, it } from 'vitest';
-import { decodeEither } from './decode';
+import { decodeResult } from './decode';
 import {
   canonicalMobile,
   canonicalPlate,
@@ -29,9 +29,9 @@ const VAN = {
 };
 
 /** Each failing path and its message, as the server's 422 groups them. */
-const issuesOf = <A, I>(schema: Schema.Schema<A, I>, value: unknown) => {
-  const result = decodeEither(schema, 'Test')(value);
-  return Either.isLeft(result) ? result.left.issues.map((i) => [i.path, i.message]) : [];
+const issuesOf = <A, I>(schema: Schema.Codec<A, I>, value: unknown) => {
+  const result = decodeResult(schema, 'Test')(value);
+  return Result.isFailure(result) ? result.failure.issues.map((i) => [i.path, i.message]) : [];
 };
 
 describe('UK registrations', () => {

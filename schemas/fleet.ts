@@ -1,8 +1,9 @@
-import { Schema } from 'effect';
+import { Effect, Schema } from 'effect';
 import { ProviderDriver } from './journey';
 import { ProviderVehicleId } from './listing';
 import { UkPostcode } from './reservation';
 import { ProviderVehicle, VEHICLE_TYPES, VehicleStatus, VehicleType, type VehicleType as Size } from './vehicle';
+import { NonNegativeInt, says } from './common';
 
 /**
  * The partner's fleet: my vehicles and my drivers (issue 8; spec §3 Vehicle, Vehicle sizes, Driver; §4 "Driver and
@@ -23,14 +24,12 @@ import { ProviderVehicle, VEHICLE_TYPES, VehicleStatus, VehicleType, type Vehicl
  *   POST   /ng/api/v3/provider/drivers/{id}/reactivate                     → DriverResponse
  */
 
-const says = (message: string) => ({ message: () => ({ message, override: true }) });
-
 export const VEHICLE_NOT_FOUND = 'Vehicle not found';
 export const DRIVER_NOT_FOUND = 'Driver not found';
 
 /** Body styles a partner can pick (the spec names a category without values; every seeded vehicle is a van). */
 export const VEHICLE_CATEGORIES = ['van', 'box_van', 'dropside', 'tipper'] as const;
-export const VehicleCategory = Schema.Literal(...VEHICLE_CATEGORIES).annotations(
+export const VehicleCategory = Schema.Literals(VEHICLE_CATEGORIES).annotate(
   says(`The category is one of ${VEHICLE_CATEGORIES.join(', ')}`),
 );
 
@@ -74,15 +73,15 @@ export const canonicalPlate = (raw: string): string => {
   return plate;
 };
 
-const Registration = Schema.Trim.pipe(
-  Schema.filter((s) => UK_REGISTRATION_PATTERN.test(s), { message: () => REGISTRATION_MESSAGE }),
-  Schema.maxLength(10, { message: () => REGISTRATION_MESSAGE }),
+const Registration = Schema.Trim.check(
+  Schema.makeFilter((s: string) => UK_REGISTRATION_PATTERN.test(s), { message: REGISTRATION_MESSAGE }).abort(),
+  Schema.isMaxLength(10, { message: REGISTRATION_MESSAGE }),
 );
 
 const Name = (what: string) =>
-  Schema.Trim.pipe(
-    Schema.minLength(1, { message: () => `${what} can't be blank` }),
-    Schema.maxLength(40, { message: () => `${what} is at most 40 characters` }),
+  Schema.Trim.check(
+    Schema.isMinLength(1, { message: `${what} can't be blank` }).abort(),
+    Schema.isMaxLength(40, { message: `${what} is at most 40 characters` }),
   );
 
 const twoDecimals = (n: number) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6;
@@ -95,30 +94,32 @@ const twoDecimals = (n: number) => Math.abs(Math.round(n * 100) - n * 100) < 1e-
  */
 export const VehicleInput = Schema.Struct({
   category: VehicleCategory,
-  type: VehicleType.annotations(says(`The size is one of ${VEHICLE_TYPES.join(', ')}`)),
+  type: VehicleType.annotate(says(`The size is one of ${VEHICLE_TYPES.join(', ')}`)),
   make: Name('Make'),
   model: Name('Model'),
   registration_number: Registration,
-  seats: Schema.Number.pipe(
-    Schema.int({ message: () => 'Seats is a whole number' }),
-    Schema.between(...SEATS_BOUNDS, {
-      message: () => `Seats must be between ${SEATS_BOUNDS[0]} and ${SEATS_BOUNDS[1]}`,
-    }),
+  seats: Schema.Number.check(
+    Schema.isInt({ message: 'Seats is a whole number' }).abort(),
+    Schema.isBetween(
+      { minimum: SEATS_BOUNDS[0], maximum: SEATS_BOUNDS[1] },
+      { message: `Seats must be between ${SEATS_BOUNDS[0]} and ${SEATS_BOUNDS[1]}` },
+    ),
   ),
   haveTailLift: Schema.Boolean,
   useTrailer: Schema.Boolean,
   isBranded: Schema.Boolean,
   isBrandingRequested: Schema.Boolean,
-  loading_capacity_m3: Schema.Number.pipe(
-    Schema.positive({ message: () => 'The loading capacity must be more than 0' }),
-    Schema.lessThanOrEqualTo(40, { message: () => 'The loading capacity is at most 40 m³' }),
-    Schema.filter(twoDecimals, { message: () => 'The loading capacity has at most 2 decimals' }),
+  loading_capacity_m3: Schema.Number.check(
+    Schema.isGreaterThan(0, { message: 'The loading capacity must be more than 0' }).abort(),
+    Schema.isLessThanOrEqualTo(40, { message: 'The loading capacity is at most 40 m³' }).abort(),
+    Schema.makeFilter(twoDecimals, { message: 'The loading capacity has at most 2 decimals' }),
   ),
-  totalPayloadKg: Schema.Number.pipe(
-    Schema.int({ message: () => 'The payload is a whole number of kg' }),
-    Schema.between(...PAYLOAD_BOUNDS_KG, {
-      message: () => `The payload must be between ${PAYLOAD_BOUNDS_KG[0]} and ${PAYLOAD_BOUNDS_KG[1]} kg`,
-    }),
+  totalPayloadKg: Schema.Number.check(
+    Schema.isInt({ message: 'The payload is a whole number of kg' }).abort(),
+    Schema.isBetween(
+      { minimum: PAYLOAD_BOUNDS_KG[0], maximum: PAYLOAD_BOUNDS_KG[1] },
+      { message: `The payload must be between ${PAYLOAD_BOUNDS_KG[0]} and ${PAYLOAD_BOUNDS_KG[1]} kg` },
+    ),
   ),
   postcode: UkPostcode,
 });
@@ -133,7 +134,7 @@ export type VehicleResponse = typeof VehicleResponse.Type;
 /** The team's decision on a vehicle (the admin seed tool; documents are reviewed the same way, spec §4). */
 export const VehicleReviewRequest = Schema.Struct({
   payload: Schema.Struct({
-    status: Schema.Literal('APPROVED', 'REJECTED').annotations(says('The status is APPROVED or REJECTED')),
+    status: Schema.Literals(['APPROVED', 'REJECTED']).annotate(says('The status is APPROVED or REJECTED')),
   }),
 });
 export type VehicleReviewRequest = typeof VehicleReviewRequest.Type;
@@ -164,23 +165,23 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
  * driver through its outbox; false adds them without one. `vehicle_id`: a vehicle to assign at once (the same rules as assign-vehicle).
  */
 export const DriverInput = Schema.Struct({
-  full_name: Schema.Trim.pipe(
-    Schema.minLength(2, { message: () => 'Full name is at least 2 characters' }),
-    Schema.maxLength(80, { message: () => 'Full name is at most 80 characters' }),
-    Schema.pattern(/^\p{L}[\p{L} .'’-]*$/u, {
-      message: () => 'Full name has letters, spaces, apostrophes, dots and dashes only',
+  full_name: Schema.Trim.check(
+    Schema.isMinLength(2, { message: 'Full name is at least 2 characters' }).abort(),
+    Schema.isMaxLength(80, { message: 'Full name is at most 80 characters' }).abort(),
+    Schema.isPattern(/^\p{L}[\p{L} .'’-]*$/u, {
+      message: 'Full name has letters, spaces, apostrophes, dots and dashes only',
     }),
   ),
-  email: Schema.Trim.pipe(
-    Schema.maxLength(120, { message: () => 'Email is at most 120 characters' }),
-    Schema.filter((s) => EMAIL.test(s), { message: () => 'Email must be a valid email' }),
+  email: Schema.Trim.check(
+    Schema.isMaxLength(120, { message: 'Email is at most 120 characters' }).abort(),
+    Schema.makeFilter((s: string) => EMAIL.test(s), { message: 'Email must be a valid email' }),
   ),
-  phone: Schema.Trim.pipe(
-    Schema.maxLength(20, { message: () => MOBILE_MESSAGE }),
-    Schema.filter(isUkMobile, { message: () => MOBILE_MESSAGE }),
+  phone: Schema.Trim.check(
+    Schema.isMaxLength(20, { message: MOBILE_MESSAGE }).abort(),
+    Schema.makeFilter(isUkMobile, { message: MOBILE_MESSAGE }),
   ),
-  vehicle_id: Schema.optionalWith(Schema.NullOr(ProviderVehicleId), { exact: true }),
-  invite: Schema.optionalWith(Schema.Boolean, { exact: true, default: () => true }),
+  vehicle_id: Schema.optionalKey(Schema.NullOr(ProviderVehicleId)),
+  invite: Schema.Boolean.pipe(Schema.withDecodingDefaultKey(Effect.succeed(true))),
 });
 export type DriverInput = typeof DriverInput.Type;
 
@@ -219,7 +220,7 @@ export type FleetDriver = typeof FleetDriver.Type;
 export const FleetDriversResponse = Schema.Struct({
   data: Schema.Struct({
     rows: Schema.Array(FleetDriver),
-    rows_total: Schema.NonNegativeInt,
+    rows_total: NonNegativeInt,
     page: Schema.Number,
     limit: Schema.Number,
   }),

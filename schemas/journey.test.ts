@@ -1,6 +1,6 @@
-import { Either } from 'effect';
+import { Result } from 'effect';
 import { describe, expect, it } from 'vitest';
-import { decodeEither } from './decode';
+import { decodeResult } from './decode';
 import {
   ClaimJourneyRequest,
   DeallocateRequest,
@@ -10,9 +10,9 @@ import {
   MAX_INTEREST_JOURNEYS,
 } from './journey';
 
-const issues = <A, I>(schema: Parameters<typeof decodeEither<A, I>>[0], value: unknown) => {
-  const result = decodeEither(schema, 'test')(value);
-  return Either.isLeft(result) ? result.left.issues : [];
+const issues = (schema: Parameters<typeof decodeResult>[0], value: unknown) => {
+  const result = decodeResult(schema, 'test')(value);
+  return Result.isFailure(result) ? result.failure.issues : [];
 };
 
 const interest = (fields: Record<string, unknown>) => ({

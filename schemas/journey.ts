@@ -1,8 +1,9 @@
-import { Schema } from 'effect';
+import { Effect, Schema } from 'effect';
 import { ProviderVehicleId } from './listing';
 import { Money } from './money';
 import { SearchCategory } from './search';
 import { VehicleStatus, VehicleType } from './vehicle';
+import { NonNegativeInt, optional, says } from './common';
 
 /**
  * Journeys and drivers (spec §3 Journey, interest and claim payloads; §4 journey allocation states; §5 express
@@ -28,12 +29,6 @@ import { VehicleStatus, VehicleType } from './vehicle';
  * bad input is 422 `messages.validation` with `errors` by field.
  */
 
-/** An optional field that is absent or valid (`undefined` is not a value JSON can carry). */
-const optional = <S extends Schema.Schema.All>(schema: S) => Schema.optionalWith(schema, { exact: true });
-
-/** One message for a failed member (Effect's default for a literal union lists every member). */
-const says = (message: string) => ({ message: () => ({ message, override: true }) });
-
 /** Spec §9 and §5: express interest in up to 6 journeys at once. */
 export const MAX_INTEREST_JOURNEYS = 6;
 /** Interest can be cancelled until this long before the journey's first pickup (spec §4 "within a time limit"). */
@@ -54,9 +49,9 @@ export const SELECT_A_DRIVER = 'Please select a driver';
 export const REASON_REQUIRED = 'Deallocation reason is required';
 
 const positiveId = (what: string) =>
-  Schema.Number.pipe(
-    Schema.int({ message: () => `A ${what} id is a whole number` }),
-    Schema.positive({ message: () => `A ${what} id is a positive number` }),
+  Schema.Number.check(
+    Schema.isInt({ message: `A ${what} id is a whole number` }).abort(),
+    Schema.isGreaterThan(0, { message: `A ${what} id is a positive number` }),
   );
 
 export const JourneyId = positiveId('journey').pipe(Schema.brand('JourneyId'));
@@ -68,7 +63,7 @@ export const DriverId = positiveId('driver').pipe(Schema.brand('DriverId'));
 export type DriverId = typeof DriverId.Type;
 
 /** Stop types of a journey node (spec §3). A private-job stop is a pickup or delivery with `privateJobId`. */
-export const NodeAction = Schema.Literal('start', 'end', 'pickup', 'delivery');
+export const NodeAction = Schema.Literals(['start', 'end', 'pickup', 'delivery']);
 export type NodeAction = typeof NodeAction.Type;
 
 /**
@@ -129,10 +124,10 @@ export type JourneyListing = typeof JourneyListing.Type;
  * `hidden_until_allocation` for anyone who does not hold the journey, `shown` to the allocated partner until the
  * journey is completed, `removed` after completion (data protection).
  */
-export const CustomerDetailsState = Schema.Literal('hidden_until_allocation', 'shown', 'removed');
+export const CustomerDetailsState = Schema.Literals(['hidden_until_allocation', 'shown', 'removed']);
 export type CustomerDetailsState = typeof CustomerDetailsState.Type;
 
-export const JourneyStatus = Schema.Literal('open', 'allocated', 'completed');
+export const JourneyStatus = Schema.Literals(['open', 'allocated', 'completed']);
 export type JourneyStatus = typeof JourneyStatus.Type;
 
 /** The journey itself. `tp_quote_return`: pay for the optional return leg, null when the journey has none. */
@@ -156,7 +151,7 @@ export const Journey = Schema.Struct({
 export type Journey = typeof Journey.Type;
 
 /** The two ways a journey is offered (spec §4). */
-export const AllocationMethod = Schema.Literal('CLICK_AND_CLAIM', 'EXPRESS_INTEREST');
+export const AllocationMethod = Schema.Literals(['CLICK_AND_CLAIM', 'EXPRESS_INTEREST']);
 export type AllocationMethod = typeof AllocationMethod.Type;
 
 /**
@@ -170,8 +165,8 @@ export type AllocationMethod = typeof AllocationMethod.Type;
  * vehicle of a pending interest.
  */
 export const AllocationDetails = Schema.Struct({
-  status: Schema.Literal('ALLOCATED', 'UNALLOCATED'),
-  allocationMethod: Schema.Literal('CLICK_AND_CLAIM', 'EXPRESS_INTEREST', 'EXPRESSED_INTEREST'),
+  status: Schema.Literals(['ALLOCATED', 'UNALLOCATED']),
+  allocationMethod: Schema.Literals(['CLICK_AND_CLAIM', 'EXPRESS_INTEREST', 'EXPRESSED_INTEREST']),
   providerId: Schema.NullOr(Schema.Number),
   providerVehicleId: Schema.NullOr(ProviderVehicleId),
   tpQuote: Money,
@@ -196,13 +191,13 @@ export const JourneyDriver = Schema.Struct({
 export type JourneyDriver = typeof JourneyDriver.Type;
 
 /** Why a partner may not claim or express interest (JourneyError.reason with code `not_eligible`). */
-export const NotEligibleReason = Schema.Literal(
+export const NotEligibleReason = Schema.Literals([
   'not_a_partner',
   'not_journey_ready',
   'no_approved_vehicle',
   'vehicle_not_approved',
   'vehicle_too_small',
-);
+]);
 export type NotEligibleReason = typeof NotEligibleReason.Type;
 
 /**
@@ -266,20 +261,17 @@ export const MAX_DRIVERS_PAGE = 100;
 
 /** The query of the drivers list: `page` (from 1) and `limit` (1 to 100, default 50). */
 export const DriversQuery = Schema.Struct({
-  page: Schema.optionalWith(
-    Schema.NumberFromString.pipe(
-      Schema.int({ message: () => 'page must be a whole number' }),
-      Schema.between(1, 100_000, { message: () => 'page must be at least 1' }),
+  page: Schema.NumberFromString.check(
+    Schema.isInt({ message: 'page must be a whole number' }).abort(),
+    Schema.isBetween({ minimum: 1, maximum: 100_000 }, { message: 'page must be at least 1' }),
+  ).pipe(Schema.withDecodingDefaultTypeKey(Effect.succeed(1))),
+  limit: Schema.NumberFromString.check(
+    Schema.isInt({ message: 'limit must be a whole number' }).abort(),
+    Schema.isBetween(
+      { minimum: 1, maximum: MAX_DRIVERS_PAGE },
+      { message: `limit must be between 1 and ${MAX_DRIVERS_PAGE}` },
     ),
-    { exact: true, default: () => 1 },
-  ),
-  limit: Schema.optionalWith(
-    Schema.NumberFromString.pipe(
-      Schema.int({ message: () => 'limit must be a whole number' }),
-      Schema.between(1, MAX_DRIVERS_PAGE, { message: () => `limit must be between 1 and ${MAX_DRIVERS_PAGE}` }),
-    ),
-    { exact: true, default: () => 50 },
-  ),
+  ).pipe(Schema.withDecodingDefaultTypeKey(Effect.succeed(50))),
 });
 export type DriversQuery = typeof DriversQuery.Type;
 
@@ -287,7 +279,7 @@ export type DriversQuery = typeof DriversQuery.Type;
 export const DriversResponse = Schema.Struct({
   data: Schema.Struct({
     rows: Schema.Array(ProviderDriver),
-    rows_total: Schema.NonNegativeInt,
+    rows_total: NonNegativeInt,
     page: Schema.Number,
     limit: Schema.Number,
   }),
@@ -312,7 +304,7 @@ export const JourneyVehicle = Schema.Struct({
   loading_capacity_m3: Schema.Number,
   totalPayloadKg: Schema.Number,
   eligible: Schema.Boolean,
-  ineligible_reason: Schema.NullOr(Schema.Literal('vehicle_not_approved', 'vehicle_too_small')),
+  ineligible_reason: Schema.NullOr(Schema.Literals(['vehicle_not_approved', 'vehicle_too_small'])),
 });
 export type JourneyVehicle = typeof JourneyVehicle.Type;
 
@@ -325,11 +317,11 @@ export type JourneyVehiclesResponse = typeof JourneyVehiclesResponse.Type;
 
 /** A quote in minor units: a whole number above 0, at most £50,000. */
 export const MAX_JOURNEY_QUOTE_MINOR_UNITS = 5_000_000;
-const QuoteAmount = Schema.Number.pipe(
-  Schema.int({ message: () => 'The amount is a whole number of pence' }),
-  Schema.positive({ message: () => 'The amount must be more than 0' }),
-  Schema.lessThanOrEqualTo(MAX_JOURNEY_QUOTE_MINOR_UNITS, {
-    message: () => `The amount is at most ${MAX_JOURNEY_QUOTE_MINOR_UNITS} pence`,
+const QuoteAmount = Schema.Number.check(
+  Schema.isInt({ message: 'The amount is a whole number of pence' }).abort(),
+  Schema.isGreaterThan(0, { message: 'The amount must be more than 0' }).abort(),
+  Schema.isLessThanOrEqualTo(MAX_JOURNEY_QUOTE_MINOR_UNITS, {
+    message: `The amount is at most ${MAX_JOURNEY_QUOTE_MINOR_UNITS} pence`,
   }),
 );
 
@@ -347,20 +339,20 @@ const QuoteAmount = Schema.Number.pipe(
 export const ExpressInterestRequest = Schema.Struct({
   payload: Schema.Struct({
     provider_vehicle_id: ProviderVehicleId,
-    registration_number: optional(Schema.String.pipe(Schema.maxLength(20))),
-    job_id: Schema.Array(JourneyId).pipe(
-      Schema.minItems(1, { message: () => 'Choose at least one journey' }),
-      Schema.maxItems(MAX_INTEREST_JOURNEYS, {
-        message: () => `You can express interest in up to ${MAX_INTEREST_JOURNEYS} journeys at once`,
-      }),
-      Schema.filter((ids) => new Set(ids).size === ids.length || 'Each journey can be listed only once'),
+    registration_number: optional(Schema.String.check(Schema.isMaxLength(20))),
+    job_id: Schema.Array(JourneyId).check(
+      Schema.isMinLength(1, { message: 'Choose at least one journey' }).abort(),
+      Schema.isMaxLength(MAX_INTEREST_JOURNEYS, {
+        message: `You can express interest in up to ${MAX_INTEREST_JOURNEYS} journeys at once`,
+      }).abort(),
+      Schema.makeFilter((ids) => new Set(ids).size === ids.length || 'Each journey can be listed only once'),
     ),
-    job_type: Schema.Literal('journey').annotations(says('job_type must be journey')),
+    job_type: Schema.Literal('journey').annotate(says('job_type must be journey')),
     tp_quote: optional(QuoteAmount),
     tp_quote_return: optional(QuoteAmount),
-    selected_number_of_men_option: optional(Schema.Literal(1, 2).annotations(says('Choose 1 or 2 people'))),
+    selected_number_of_men_option: optional(Schema.Literals([1, 2]).annotate(says('Choose 1 or 2 people'))),
     edit: optional(Schema.Boolean),
-  }).annotations({ identifier: 'ExpressInterest' }),
+  }).annotate({ identifier: 'ExpressInterest' }),
 });
 export type ExpressInterestRequest = typeof ExpressInterestRequest.Type;
 
@@ -376,7 +368,7 @@ export const ExpressedInterest = Schema.Struct({
   registration_number: Schema.String,
   tp_quote: Money,
   tp_quote_return: Schema.NullOr(Money),
-  selected_number_of_men_option: Schema.NullOr(Schema.Literal(1, 2)),
+  selected_number_of_men_option: Schema.NullOr(Schema.Literals([1, 2])),
   expressed_at: Schema.String,
   cancellable_until: Schema.String,
   can_cancel: Schema.Boolean,
@@ -406,7 +398,7 @@ export const ClaimJourneyRequest = Schema.Struct({
   payload: Schema.Struct({
     provider_vehicle_id: ProviderVehicleId,
     return: optional(Schema.Boolean),
-  }).annotations({ identifier: 'ClaimJourney' }),
+  }).annotate({ identifier: 'ClaimJourney' }),
 });
 export type ClaimJourneyRequest = typeof ClaimJourneyRequest.Type;
 
@@ -415,7 +407,7 @@ export type ClaimJourneyRequest = typeof ClaimJourneyRequest.Type;
  * already on the journey; with neither, 422 `Please select a driver`.
  */
 export const AllocateDriverRealRequest = Schema.Struct({
-  payload: Schema.Struct({ driver_id: optional(DriverId) }).annotations({ identifier: 'AllocateDriverReal' }),
+  payload: Schema.Struct({ driver_id: optional(DriverId) }).annotate({ identifier: 'AllocateDriverReal' }),
 });
 export type AllocateDriverRealRequest = typeof AllocateDriverRealRequest.Type;
 
@@ -427,7 +419,7 @@ export const DEALLOCATION_REASONS = [
   'scheduling_conflict_external',
   'other',
 ] as const;
-export const DeallocationReason = Schema.Literal(...DEALLOCATION_REASONS).annotations(
+export const DeallocationReason = Schema.Literals(DEALLOCATION_REASONS).annotate(
   says(`The reason is one of ${DEALLOCATION_REASONS.join(', ')}`),
 );
 export type DeallocationReason = typeof DeallocationReason.Type;
@@ -435,9 +427,9 @@ export type DeallocationReason = typeof DeallocationReason.Type;
 /** POST deallocate-driver: hands the journey back. `reason` is required (spec §5); `note` is free text. */
 export const DeallocateRequest = Schema.Struct({
   payload: Schema.Struct({
-    reason: Schema.propertySignature(DeallocationReason).annotations({ missingMessage: () => REASON_REQUIRED }),
-    note: optional(Schema.String.pipe(Schema.maxLength(500, { message: () => 'The note is at most 500 characters' }))),
-  }).annotations({ identifier: 'Deallocate' }),
+    reason: DeallocationReason.annotateKey({ messageMissingKey: REASON_REQUIRED }),
+    note: optional(Schema.String.check(Schema.isMaxLength(500, { message: 'The note is at most 500 characters' }))),
+  }).annotate({ identifier: 'Deallocate' }),
 });
 export type DeallocateRequest = typeof DeallocateRequest.Type;
 
@@ -446,7 +438,7 @@ export type DeallocateRequest = typeof DeallocateRequest.Type;
  * by the time left until the first pickup): `from_48h` 48 hours or more → £3; `from_24h` 24 hours or more but
  * under 48 → 25% of the journey's pay; `within_24h` under 24 hours → 50%.
  */
-export const ChargeBand = Schema.Literal('from_48h', 'from_24h', 'within_24h');
+export const ChargeBand = Schema.Literals(['from_48h', 'from_24h', 'within_24h']);
 export type ChargeBand = typeof ChargeBand.Type;
 
 /** POST deallocate-driver → 200: the journey is open again, and what handing it back cost. */
@@ -478,7 +470,7 @@ export type DeallocationResponse = typeof DeallocationResponse.Type;
  * - `idempotency_key_in_progress` (409): the first request with this Idempotency-Key has not finished yet.
  * `journey_id` names the journey at fault when a request named several.
  */
-export const JourneyErrorCode = Schema.Literal(
+export const JourneyErrorCode = Schema.Literals([
   'not_found',
   'not_eligible',
   'taken',
@@ -488,7 +480,7 @@ export const JourneyErrorCode = Schema.Literal(
   'cancel_deadline_passed',
   'no_interest',
   'idempotency_key_in_progress',
-);
+]);
 export type JourneyErrorCode = typeof JourneyErrorCode.Type;
 export const JourneyError = Schema.Struct({
   message: Schema.String,

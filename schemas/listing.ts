@@ -1,6 +1,7 @@
 import { Schema } from 'effect';
 import { Money } from './money';
 import { Listing, ListingId, ListingKind } from './search';
+import { NonNegativeInt, optional } from './common';
 
 /**
  * One marketplace listing (an instant or auction job) and what a partner does with it: read it, book it now
@@ -11,9 +12,6 @@ import { Listing, ListingId, ListingKind } from './search';
  * separately, so a journey's id is not a listing id here: journeys have their own pages and calls (spec §7).
  */
 
-/** An optional field that is absent or valid (`undefined` is not a value JSON can carry). */
-const optional = <S extends Schema.Schema.All>(schema: S) => Schema.optionalWith(schema, { exact: true });
-
 /** The most a quote may be: £50,000, in pence. Far above any job on the marketplace; a typo guard. */
 export const MAX_QUOTE_MINOR_UNITS = 5_000_000;
 
@@ -21,11 +19,10 @@ export const MAX_QUOTE_MINOR_UNITS = 5_000_000;
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
 
 /** One of the caller's vehicles (GET ts/public/v1/vehicles ids). */
-export const ProviderVehicleId = Schema.Number.pipe(
-  Schema.int({ message: () => 'A vehicle id is a whole number' }),
-  Schema.positive({ message: () => 'A vehicle id is a positive number' }),
-  Schema.brand('ProviderVehicleId'),
-);
+export const ProviderVehicleId = Schema.Number.check(
+  Schema.isInt({ message: 'A vehicle id is a whole number' }).abort(),
+  Schema.isGreaterThan(0, { message: 'A vehicle id is a positive number' }),
+).pipe(Schema.brand('ProviderVehicleId'));
 export type ProviderVehicleId = typeof ProviderVehicleId.Type;
 
 /**
@@ -34,25 +31,24 @@ export type ProviderVehicleId = typeof ProviderVehicleId.Type;
  * valid body.
  */
 export const BookListingRequest = Schema.Struct({
-  payload: Schema.Struct({ provider_vehicle_id: optional(ProviderVehicleId) }).annotations({
+  payload: Schema.Struct({ provider_vehicle_id: optional(ProviderVehicleId) }).annotate({
     identifier: 'BookListing',
   }),
 });
 export type BookListingRequest = typeof BookListingRequest.Type;
 
 /** A quote in minor units (pence): a whole number above 0 and at most MAX_QUOTE_MINOR_UNITS. */
-export const QuoteAmount = Schema.Number.pipe(
-  Schema.int({ message: () => 'The amount is a whole number of pence' }),
-  Schema.positive({ message: () => 'The amount must be more than 0' }),
-  Schema.lessThanOrEqualTo(MAX_QUOTE_MINOR_UNITS, {
-    message: () => `The amount is at most ${MAX_QUOTE_MINOR_UNITS} pence (£${MAX_QUOTE_MINOR_UNITS / 100})`,
+export const QuoteAmount = Schema.Number.check(
+  Schema.isInt({ message: 'The amount is a whole number of pence' }).abort(),
+  Schema.isGreaterThan(0, { message: 'The amount must be more than 0' }).abort(),
+  Schema.isLessThanOrEqualTo(MAX_QUOTE_MINOR_UNITS, {
+    message: `The amount is at most ${MAX_QUOTE_MINOR_UNITS} pence (£${MAX_QUOTE_MINOR_UNITS / 100})`,
   }),
-  Schema.brand('MinorUnits'),
-);
+).pipe(Schema.brand('MinorUnits'));
 
 /** POST /v1/listings/{id}/quote (auction jobs): creates the caller's quote, or changes it. One quote per partner. */
 export const QuoteListingRequest = Schema.Struct({
-  payload: Schema.Struct({ amount: QuoteAmount }).annotations({ identifier: 'QuoteListing' }),
+  payload: Schema.Struct({ amount: QuoteAmount }).annotate({ identifier: 'QuoteListing' }),
 });
 export type QuoteListingRequest = typeof QuoteListingRequest.Type;
 
@@ -67,7 +63,7 @@ export type ListingQuote = typeof ListingQuote.Type;
 /** The bidding on an auction: the lowest quote of anyone, how many partners quoted, and the caller's own quote. */
 export const AuctionState = Schema.Struct({
   lowest_quote: Schema.NullOr(Money),
-  quote_count: Schema.NonNegativeInt,
+  quote_count: NonNegativeInt,
   my_quote: Schema.NullOr(ListingQuote),
 });
 export type AuctionState = typeof AuctionState.Type;
@@ -98,7 +94,7 @@ export type ListingAllocation = typeof ListingAllocation.Type;
  */
 export const ListingDetail = Schema.Struct({
   ...Listing.fields,
-  kind: Schema.Literal('instant', 'auction'),
+  kind: Schema.Literals(['instant', 'auction']),
   description: Schema.String,
   eligible: Schema.Boolean,
   actions: Schema.Struct({ book: Schema.Boolean, quote: Schema.Boolean }),
@@ -117,13 +113,13 @@ export type ListingDetailResponse = typeof ListingDetailResponse.Type;
  * - `not_eligible` (403): the caller is not a transport partner with an approved vehicle.
  * - `idempotency_key_in_progress` (409): the first request with this Idempotency-Key has not finished yet.
  */
-export const ListingActionErrorCode = Schema.Literal(
+export const ListingActionErrorCode = Schema.Literals([
   'taken',
   'closed',
   'wrong_kind',
   'not_eligible',
   'idempotency_key_in_progress',
-);
+]);
 export type ListingActionErrorCode = typeof ListingActionErrorCode.Type;
 export const ListingActionError = Schema.Struct({ message: Schema.String, code: ListingActionErrorCode });
 export type ListingActionError = typeof ListingActionError.Type;

@@ -1,9 +1,9 @@
-import { Either, Schema } from 'effect';
+import { Result, Schema } from 'effect';
 import { describe, expect, it } from 'vitest';
 import { EXPORT_RANGE_MESSAGES, expressFee, PaymentExportQuery, PaymentListQuery, rangeDays, vatOf } from './payments';
 
-const decode = <A, I>(schema: Schema.Schema<A, I>, value: unknown) =>
-  Schema.decodeUnknownEither(schema, { errors: 'all' })(value);
+const decode = <A, I>(schema: Schema.Codec<A, I>, value: unknown) =>
+  Schema.decodeUnknownResult(schema, { errors: 'all' })(value);
 
 describe('payments', () => {
   it('charges 1.5% for express pay, at least £1, never more than the payout', () => {
@@ -26,20 +26,20 @@ describe('payments', () => {
   });
 
   it('takes an export range of real dates, to not before from, at most 366 days', () => {
-    expect(Either.isRight(decode(PaymentExportQuery, { from: '2026-01-01', to: '2026-12-31' }))).toBe(true);
-    expect(Either.isRight(decode(PaymentExportQuery, { from: '2024-01-01', to: '2024-12-31' }))).toBe(true);
+    expect(Result.isSuccess(decode(PaymentExportQuery, { from: '2026-01-01', to: '2026-12-31' }))).toBe(true);
+    expect(Result.isSuccess(decode(PaymentExportQuery, { from: '2024-01-01', to: '2024-12-31' }))).toBe(true);
     const before = decode(PaymentExportQuery, { from: '2026-11-10', to: '2026-11-09' });
-    expect(Either.isLeft(before) && before.left.message).toContain(EXPORT_RANGE_MESSAGES.toBeforeFrom);
+    expect(Result.isFailure(before) && before.failure.message).toContain(EXPORT_RANGE_MESSAGES.toBeforeFrom);
     const long = decode(PaymentExportQuery, { from: '2025-01-01', to: '2026-01-02' });
-    expect(Either.isLeft(long) && long.left.message).toContain(EXPORT_RANGE_MESSAGES.tooLong);
-    expect(Either.isLeft(decode(PaymentExportQuery, { from: '2026-02-30', to: '2026-03-01' }))).toBe(true);
+    expect(Result.isFailure(long) && long.failure.message).toContain(EXPORT_RANGE_MESSAGES.tooLong);
+    expect(Result.isFailure(decode(PaymentExportQuery, { from: '2026-02-30', to: '2026-03-01' }))).toBe(true);
   });
 
   it('reads the list query: an optional status, page 1 by default', () => {
-    expect(decode(PaymentListQuery, {})).toEqual(Either.right({ page: 1 }));
+    expect(decode(PaymentListQuery, {})).toEqual(Result.succeed({ page: 1 }));
     expect(decode(PaymentListQuery, { status: 'scheduled', page: '2' })).toEqual(
-      Either.right({ status: 'scheduled', page: 2 }),
+      Result.succeed({ status: 'scheduled', page: 2 }),
     );
-    expect(Either.isLeft(decode(PaymentListQuery, { status: 'paid' }))).toBe(true);
+    expect(Result.isFailure(decode(PaymentListQuery, { status: 'paid' }))).toBe(true);
   });
 });

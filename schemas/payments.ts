@@ -1,6 +1,7 @@
-import { Schema } from 'effect';
+import { Effect, Schema } from 'effect';
 import { MinorUnits } from './money';
 import { CalendarDate } from './search';
+import { NonNegativeInt, says, saysAll } from './common';
 
 /**
  * Payments, payouts and invoices (issue 8; spec §1 "payments (pending, scheduled, transferred, invoices)", §2
@@ -18,9 +19,6 @@ import { CalendarDate } from './search';
  *   GET /v1/invoices/{id}                                              → Invoice
  *   GET /v1/invoices/{id}/print                                        → text/html, in the Accept-Language locale
  */
-
-/** One message for a failed value (Effect's default names every member of a union). */
-const says = (message: string) => ({ message: () => ({ message, override: true }) });
 
 /** A week's payout is transferred on the Friday after it: its Monday plus 11 days (10:00 London). */
 export const PAYDAY_OFFSET_DAYS = 11;
@@ -58,31 +56,26 @@ export const EXPORT_RANGE_MESSAGES = {
   tooLong: `A range is at most ${MAX_EXPORT_DAYS} days`,
 } as const;
 
-export const PayoutStatus = Schema.Literal('pending', 'scheduled', 'transferred');
+export const PayoutStatus = Schema.Literals(['pending', 'scheduled', 'transferred']);
 export type PayoutStatus = typeof PayoutStatus.Type;
 export const PAYOUT_STATUSES = PayoutStatus.literals;
 
-export const PayoutId = Schema.Number.pipe(Schema.int(), Schema.brand('PayoutId'));
+export const PayoutId = Schema.Number.check(Schema.isInt()).pipe(Schema.brand('PayoutId'));
 export type PayoutId = typeof PayoutId.Type;
-export const InvoiceId = Schema.Number.pipe(Schema.int(), Schema.brand('InvoiceId'));
+export const InvoiceId = Schema.Number.check(Schema.isInt()).pipe(Schema.brand('InvoiceId'));
 export type InvoiceId = typeof InvoiceId.Type;
 
 // ---------------------------------------------------------------------------------------------------------------
 // Requests
 
-const pageParam = Schema.optionalWith(
-  Schema.NumberFromString.pipe(
-    Schema.int({ message: () => 'page must be a whole number' }),
-    Schema.between(1, 100_000, { message: () => 'page must be at least 1' }),
-  ).annotations(says('page must be a whole number from 1')),
-  { exact: true, default: () => 1 },
-);
+const pageParam = Schema.NumberFromString.check(
+  Schema.isInt({ message: 'page must be a whole number' }),
+  Schema.isBetween({ minimum: 1, maximum: 100_000 }, { message: 'page must be at least 1' }),
+).pipe(saysAll('page must be a whole number from 1'), Schema.withDecodingDefaultTypeKey(Effect.succeed(1)));
 
 /** `GET /v1/payments`: one status or all, newest first. */
 export const PaymentListQuery = Schema.Struct({
-  status: Schema.optionalWith(PayoutStatus.annotations(says('status is pending, scheduled or transferred')), {
-    exact: true,
-  }),
+  status: Schema.optionalKey(PayoutStatus.annotate(says('status is pending, scheduled or transferred'))),
   page: pageParam,
 });
 export type PaymentListQuery = typeof PaymentListQuery.Type;
@@ -94,26 +87,24 @@ export type InvoiceListQuery = typeof InvoiceListQuery.Type;
 export const rangeDays = (from: string, to: string): number =>
   Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
 
-/** The export range rules: `to` not before `from`, at most MAX_EXPORT_DAYS days. */
+/** The export range rules: `to` not before `from`, at most MAX_EXPORT_DAYS days (a `Schema.makeFilter` predicate). */
 export const exportRangeIssue = (range: { readonly from: string; readonly to: string }) => {
-  if (range.to < range.from) return { path: ['to'], message: EXPORT_RANGE_MESSAGES.toBeforeFrom };
-  if (rangeDays(range.from, range.to) > MAX_EXPORT_DAYS)
-    return { path: ['to'], message: EXPORT_RANGE_MESSAGES.tooLong };
+  if (range.to < range.from) return { path: ['to'], issue: EXPORT_RANGE_MESSAGES.toBeforeFrom };
+  if (rangeDays(range.from, range.to) > MAX_EXPORT_DAYS) return { path: ['to'], issue: EXPORT_RANGE_MESSAGES.tooLong };
   return true;
 };
 
 /** `GET /v1/payments/export.csv`: the payout items dated (London) from `from` to `to`, both included. */
-export const PaymentExportQuery = Schema.Struct({ from: CalendarDate, to: CalendarDate }).pipe(
-  Schema.filter(exportRangeIssue),
-  Schema.annotations({ identifier: 'PaymentExportQuery' }),
-);
+export const PaymentExportQuery = Schema.Struct({ from: CalendarDate, to: CalendarDate })
+  .check(Schema.makeFilter(exportRangeIssue))
+  .annotate({ identifier: 'PaymentExportQuery' });
 export type PaymentExportQuery = typeof PaymentExportQuery.Type;
 
 /** `PUT /v1/payments/express-pay` under `payload` (spec §7 bodies travel under a payload key). */
 export const ExpressPayRequest = Schema.Struct({
   payload: Schema.Struct({
-    enrolled: Schema.Boolean.annotations(says('enrolled is true or false')),
-    auto_enrol: Schema.Boolean.annotations(says('auto_enrol is true or false')),
+    enrolled: Schema.Boolean.annotate(says('enrolled is true or false')),
+    auto_enrol: Schema.Boolean.annotate(says('auto_enrol is true or false')),
   }),
 });
 export type ExpressPayRequest = typeof ExpressPayRequest.Type;
@@ -124,7 +115,7 @@ export type ExpressPayRequest = typeof ExpressPayRequest.Type;
 /** One earning in a payout: a completed job, or a completed reservation (its guaranteed minimum price). */
 export const PayoutItem = Schema.Struct({
   id: Schema.Number,
-  kind: Schema.Literal('job', 'reservation'),
+  kind: Schema.Literals(['job', 'reservation']),
   job_id: Schema.NullOr(Schema.Number),
   reservation_id: Schema.NullOr(Schema.Number),
   description: Schema.String,
@@ -159,7 +150,7 @@ export type Payout = typeof Payout.Type;
 export const PageMeta = Schema.Struct({
   page: Schema.Number,
   per_page: Schema.Number,
-  total: Schema.NonNegativeInt,
+  total: NonNegativeInt,
   last_page: Schema.Number,
 });
 export type PageMeta = typeof PageMeta.Type;
@@ -197,7 +188,7 @@ export const PaymentsSummary = Schema.Struct({
     week_start: Schema.String,
     week_end: Schema.String,
     /** Payout items (jobs and reservations) earned so far. */
-    items: Schema.NonNegativeInt,
+    items: NonNegativeInt,
     amount: MinorUnits,
   }),
   /**
@@ -220,7 +211,7 @@ export type InvoiceParty = typeof InvoiceParty.Type;
 
 /** A line of an invoice: an item of the payout, or the express fee (a negative amount). */
 export const InvoiceLine = Schema.Struct({
-  kind: Schema.Literal('job', 'reservation', 'fee'),
+  kind: Schema.Literals(['job', 'reservation', 'fee']),
   description: Schema.String,
   date: Schema.NullOr(Schema.String),
   amount: MinorUnits,

@@ -1,7 +1,7 @@
-import { Schema } from 'effect';
+import { Effect, Schema } from 'effect';
 
 /** NUTS1 region codes of the UK (spec §3 region short names). */
-export const Nuts1Code = Schema.Literal(
+export const Nuts1Code = Schema.Literals([
   'UKC',
   'UKD',
   'UKE',
@@ -14,7 +14,7 @@ export const Nuts1Code = Schema.Literal(
   'UKL',
   'UKM',
   'UKN',
-);
+]);
 export type Nuts1Code = typeof Nuts1Code.Type;
 
 /** A NUTS1 region with the short name the portal shows (UKD → N.West). */
@@ -47,16 +47,13 @@ export const MAX_PLACES = 50;
 
 /** GET /v1/places?q=<text>&limit=<n>: a town-name prefix or a postcode area/district prefix (`M1`, `SW`). */
 export const PlacesQuery = Schema.Struct({
-  q: Schema.Trim.pipe(
-    Schema.nonEmptyString({ message: () => "q can't be blank" }),
-    Schema.maxLength(100, { message: () => 'q must be at most 100 characters' }),
+  q: Schema.Trim.check(
+    Schema.isNonEmpty({ message: "q can't be blank" }).abort(),
+    Schema.isMaxLength(100, { message: 'q must be at most 100 characters' }),
   ),
-  limit: Schema.optionalWith(
-    Schema.NumberFromString.pipe(
-      Schema.int({ message: () => 'limit must be a whole number' }),
-      Schema.between(1, MAX_PLACES, { message: () => `limit must be between 1 and ${MAX_PLACES}` }),
-    ),
-    { exact: true, default: () => 10 },
-  ),
+  limit: Schema.NumberFromString.check(
+    Schema.isInt({ message: 'limit must be a whole number' }).abort(),
+    Schema.isBetween({ minimum: 1, maximum: MAX_PLACES }, { message: `limit must be between 1 and ${MAX_PLACES}` }),
+  ).pipe(Schema.withDecodingDefaultTypeKey(Effect.succeed(10))),
 });
 export type PlacesQuery = typeof PlacesQuery.Type;

@@ -1,6 +1,6 @@
-import { Either, Schema } from 'effect';
+import { Result, Schema } from 'effect';
 import { describe, expect, it } from 'vitest';
-import { decodeEither } from './decode';
+import { decodeResult } from './decode';
 import {
   DEFAULT_PRIVATE_WORK_PREFERENCES,
   MAX_RANGE_DAYS,
@@ -13,9 +13,9 @@ import {
   rangeDays,
 } from './private-job';
 
-const issues = <A, I>(schema: Schema.Schema<A, I>, value: unknown) => {
-  const result = decodeEither(schema, 'test')(value);
-  return Either.isLeft(result) ? result.left.issues : [];
+const issues = (schema: Schema.ConstraintDecoder<unknown>, value: unknown) => {
+  const result = decodeResult(schema, 'test')(value);
+  return Result.isFailure(result) ? result.failure.issues : [];
 };
 
 const place = { lat: 53.41, lng: -2.15, town: 'Stockport', postcode: 'SK1 3TA' };
@@ -127,7 +127,7 @@ describe('PrivateWorkPreferencesRequest', () => {
     ).toEqual([
       { path: 'payload.default_volume_m3', message: PRIVATE_JOB_MESSAGES.volumeNotPositive },
       { path: 'payload.delivery_on_site_s', message: PRIVATE_JOB_MESSAGES.onSiteNotAnOption },
-      { path: 'payload.block_marketplace_overlap', message: 'Expected boolean, actual "yes"' },
+      { path: 'payload.block_marketplace_overlap', message: 'Expected boolean' },
       { path: 'payload.calendar_colour_by', message: 'Colour by vehicle or by driver' },
     ]);
     expect(issues(PrivateWorkPreferencesRequest, prefs({ default_volume_m3: 40.5 }))).toEqual([

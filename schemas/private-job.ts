@@ -1,4 +1,4 @@
-import { ParseResult, Schema } from 'effect';
+import { Effect, Option, Schema, SchemaParser, SchemaTransformation } from 'effect';
 import { DriverId } from './journey';
 import { ProviderVehicleId } from './listing';
 import {
@@ -12,6 +12,7 @@ import {
   UK_POSTCODE_MESSAGE,
 } from './reservation';
 import { CalendarDate, StorableText } from './search';
+import { says } from './common';
 
 /**
  * Private (external) jobs on their own, outside a reservation, and the private work preferences (issue 7; spec §3
@@ -33,7 +34,7 @@ import { CalendarDate, StorableText } from './search';
  *   GET    /ng/api/v3/provider/private-work-preferences                   → PrivateWorkPreferences
  *   PUT    /ng/api/v3/provider/private-work-preferences  PrivateWorkPreferencesRequest → PrivateWorkPreferences
  *
- * The client makes the uuid (Schema.UUID). POSTing a uuid again with the same body is a replay: the same 201 and
+ * The client makes the uuid (PrivateJobUuid). POSTing a uuid again with the same body is a replay: the same 201 and
  * the private job as it is now, still one row. The same uuid with another body is 409 PRIVATE_JOB_REFUSALS.uuidTaken.
  * Bad input is 422 `{ message: 'messages.validation', errors: { field: [message] } }`; the fields are the payload's
  * paths (`nodes.1.timeWindowEnd`, `vehicle_id`) and the messages are PRIVATE_JOB_MESSAGES, worded for partners, so
@@ -41,23 +42,40 @@ import { CalendarDate, StorableText } from './search';
  */
 
 /**
- * `schema` or null. Unlike Schema.NullOr, a value that is neither reports only the schema's own issues (NullOr adds
- * "Expected null, actual …" beside them, a second message a partner has no use for).
+ * `schema` or null. Unlike Schema.NullOr, a value that is neither reports only the schema's own issues (NullOr
+ * reports a value of another type as the union's "Expected … | null", a message a partner has no use for). The
+ * input is taken as unknown and handed to `schema` (or kept as null) by a transformation; the cast states the
+ * encoded side it really accepts and produces (`I | null`, not unknown).
  */
-const orNull = <A, I>(schema: Schema.Schema<A, I>): Schema.Schema<A | null, I | null> =>
-  Schema.transformOrFail(Schema.Unknown, Schema.NullOr(Schema.typeSchema(schema)), {
-    strict: true,
-    decode: (input, options) =>
-      input === null ? ParseResult.succeed(null) : ParseResult.decodeUnknown(schema)(input, options),
-    encode: (value, options) =>
-      value === null ? ParseResult.succeed(null) : ParseResult.encodeUnknown(schema)(value, options),
-  }) as unknown as Schema.Schema<A | null, I | null>;
+const orNull = <A, I>(schema: Schema.Codec<A, I>): Schema.Codec<A | null, I | null> =>
+  Schema.Unknown.pipe(
+    Schema.decodeTo(
+      Schema.NullOr(Schema.toType(schema)),
+      SchemaTransformation.transformEffect({
+        decode: (input, options) =>
+          input === null ? Effect.succeed(null) : SchemaParser.decodeUnknownEffect(schema)(input, options),
+        encode: (value, options) =>
+          value === null ? Effect.succeed(null) : SchemaParser.encodeUnknownEffect(schema)(value, options),
+      }),
+    ),
+  ) as unknown as Schema.Codec<A | null, I | null>;
 
-/** An optional field that may also be null; both read as null. */
-const nullable = <A, I>(schema: Schema.Schema<A, I>) =>
-  Schema.optionalWith(orNull(schema), { exact: true, default: () => null });
-/** One message for a failed member (Effect's default for a union lists every member). */
-const says = (message: string) => ({ message: () => ({ message, override: true }) });
+/**
+ * An optional field that may also be null; both read as null. (Not Schema.withDecodingDefaultKey: it would also read
+ * a present `undefined` as null, which orNull refuses with the schema's own message.)
+ */
+const nullable = <A, I>(schema: Schema.Codec<A, I>) => {
+  const field = orNull(schema);
+  return Schema.optionalKey(field).pipe(
+    Schema.decodeTo(
+      Schema.toType(field),
+      SchemaTransformation.transformOptional({
+        decode: (value) => Option.some(Option.getOrElse(value, () => null)),
+        encode: (value) => value,
+      }),
+    ),
+  );
+};
 
 /** Spec §5 and §9: each private job window lasts at least this long. */
 export const MIN_PRIVATE_WINDOW_HOURS = MIN_PRIVATE_JOB_WINDOW_HOURS;
@@ -113,15 +131,18 @@ export const PRIVATE_JOB_REFUSALS = {
 
 // Requests.
 
-/** A uuid made by the client (RFC 4122 form), matched without regard to case. */
-export const PrivateJobUuid = Schema.UUID.annotations(says('A private job uuid is a UUID')).pipe(
-  Schema.brand('PrivateJobUuid'),
-);
+/**
+ * A uuid made by the client (RFC 4122 form: 8-4-4-4-12 hex digits), matched without regard to case. Schema.isGUID
+ * checks that form, as Effect 3's Schema.UUID did (Schema.isUUID would also demand version and variant digits).
+ */
+export const PrivateJobUuid = Schema.String.annotate(says('A private job uuid is a UUID'))
+  .check(Schema.isGUID(says('A private job uuid is a UUID')))
+  .pipe(Schema.brand('PrivateJobUuid'));
 export type PrivateJobUuid = typeof PrivateJobUuid.Type;
 
-const OnSiteSeconds = Schema.Number.pipe(
-  Schema.int({ message: () => 'Time on site is a whole number of seconds' }),
-  Schema.between(-86_400, 86_400, { message: () => 'Time on site is at most a day' }),
+const OnSiteSeconds = Schema.Number.check(
+  Schema.isInt({ message: 'Time on site is a whole number of seconds' }).abort(),
+  Schema.isBetween({ minimum: -86_400, maximum: 86_400 }, { message: 'Time on site is at most a day' }),
 );
 
 /**
@@ -131,12 +152,12 @@ const OnSiteSeconds = Schema.Number.pipe(
  */
 export const PrivateJobNodeInput = Schema.Struct({
   place: nullable(ReservationPlaceInput),
-  sortOrder: Schema.Number.pipe(Schema.int({ message: () => 'sortOrder is 1 or 2' })),
-  nodeType: Schema.Literal('pickup', 'delivery').annotations(says('nodeType is pickup or delivery')),
+  sortOrder: Schema.Number.check(Schema.isInt({ message: 'sortOrder is 1 or 2' })),
+  nodeType: Schema.Literals(['pickup', 'delivery']).annotate(says('nodeType is pickup or delivery')),
   timeWindowStart: nullable(TimeOrAnytime),
   timeWindowEnd: nullable(TimeOrAnytime),
   durationOnSiteInSeconds: nullable(OnSiteSeconds),
-}).annotations({ identifier: 'PrivateJobNodeInput' });
+}).annotate({ identifier: 'PrivateJobNodeInput' });
 export type PrivateJobNodeInput = typeof PrivateJobNodeInput.Type;
 
 /** More stops than this is not a private job at all (the rules want exactly two). */
@@ -149,21 +170,23 @@ const MAX_NODES_IN_PAYLOAD = 10;
  */
 export const PrivateJobInput = Schema.Struct({
   uuid: PrivateJobUuid,
-  volumeInM3: Schema.Number.annotations(says('The volume is a number of m³')),
-  nodes: Schema.Array(PrivateJobNodeInput).pipe(
-    Schema.maxItems(MAX_NODES_IN_PAYLOAD, { message: () => PRIVATE_JOB_MESSAGES.nodesCount }),
+  volumeInM3: Schema.Number.annotate(says('The volume is a number of m³')),
+  nodes: Schema.Array(PrivateJobNodeInput).check(
+    Schema.isMaxLength(MAX_NODES_IN_PAYLOAD, { message: PRIVATE_JOB_MESSAGES.nodesCount }),
   ),
   vehicle_id: nullable(ProviderVehicleId),
   driver_id: nullable(DriverId),
   title: nullable(
     StorableText.pipe(
-      Schema.compose(Schema.Trim),
-      Schema.maxLength(MAX_PRIVATE_JOB_TITLE_LENGTH, {
-        message: () => `A title is at most ${MAX_PRIVATE_JOB_TITLE_LENGTH} characters`,
-      }),
+      Schema.decodeTo(Schema.Trim),
+      Schema.check(
+        Schema.isMaxLength(MAX_PRIVATE_JOB_TITLE_LENGTH, {
+          message: `A title is at most ${MAX_PRIVATE_JOB_TITLE_LENGTH} characters`,
+        }),
+      ),
     ),
   ),
-}).annotations({ identifier: 'PrivateJobInput' });
+}).annotate({ identifier: 'PrivateJobInput' });
 export type PrivateJobInput = typeof PrivateJobInput.Type;
 /** What the portal sends under `payload` (the encoded side: plain strings and numbers). */
 export type PrivateJobPayload = typeof PrivateJobInput.Encoded;
@@ -179,11 +202,14 @@ const dayNumber = (date: string) => Date.parse(`${date}T00:00:00Z`) / 86_400_000
 /** How many London calendar days `from` to `to` spans, both included (`2026-11-01` to `2026-11-01` is 1). */
 export const rangeDays = (from: string, to: string): number => dayNumber(to) - dayNumber(from) + 1;
 
-/** The checks every date range of these endpoints shares: `to` not before `from`, at most MAX_RANGE_DAYS days. */
-export const dateRangeFilter = (range: { readonly from: string; readonly to: string }) => {
-  if (range.to < range.from) return { path: ['to'], message: 'The end date is before the start date' };
+/**
+ * The checks every date range of these endpoints shares: `to` not before `from`, at most MAX_RANGE_DAYS days.
+ * A Schema.makeFilter predicate: `Schema.Struct({ from, to }).check(Schema.makeFilter(dateRangeFilter))`.
+ */
+export const dateRangeFilter = (range: { readonly from: string; readonly to: string }): Schema.FilterOutput => {
+  if (range.to < range.from) return { path: ['to'], issue: 'The end date is before the start date' };
   if (rangeDays(range.from, range.to) > MAX_RANGE_DAYS)
-    return { path: ['to'], message: `A range is at most ${MAX_RANGE_DAYS} days` };
+    return { path: ['to'], issue: `A range is at most ${MAX_RANGE_DAYS} days` };
   return true;
 };
 
@@ -191,13 +217,12 @@ export const dateRangeFilter = (range: { readonly from: string; readonly to: str
  * GET /ng/api/v3/provider/private-jobs: the private jobs whose time (pickup window opening to delivery window
  * closing) meets the London calendar days `from` to `to`, both included, at most MAX_RANGE_DAYS days.
  */
-export const PrivateJobListQuery = Schema.Struct({ from: CalendarDate, to: CalendarDate }).pipe(
-  Schema.filter(dateRangeFilter),
-  Schema.annotations({ identifier: 'PrivateJobListQuery' }),
-);
+export const PrivateJobListQuery = Schema.Struct({ from: CalendarDate, to: CalendarDate })
+  .annotate({ identifier: 'PrivateJobListQuery' })
+  .check(Schema.makeFilter(dateRangeFilter));
 export type PrivateJobListQuery = typeof PrivateJobListQuery.Type;
 
-const OnSiteOptionSchema = Schema.Literal(...TIME_ON_SITE_OPTIONS_S).annotations(
+const OnSiteOptionSchema = Schema.Literals(TIME_ON_SITE_OPTIONS_S).annotate(
   says(PRIVATE_JOB_MESSAGES.onSiteNotAnOption),
 );
 
@@ -208,15 +233,15 @@ const OnSiteOptionSchema = Schema.Literal(...TIME_ON_SITE_OPTIONS_S).annotations
  * refused with PRIVATE_JOB_MESSAGES.vehicleBusy), and what the work calendar colours its entries by.
  */
 export const PrivateWorkPreferences = Schema.Struct({
-  default_volume_m3: Schema.Number.pipe(
-    Schema.greaterThan(0, { message: () => PRIVATE_JOB_MESSAGES.volumeNotPositive }),
-    Schema.lessThanOrEqualTo(MAX_PRIVATE_JOB_VOLUME_M3, { message: () => PRIVATE_JOB_MESSAGES.volumeTooLarge }),
+  default_volume_m3: Schema.Number.check(
+    Schema.isGreaterThan(0, { message: PRIVATE_JOB_MESSAGES.volumeNotPositive }).abort(),
+    Schema.isLessThanOrEqualTo(MAX_PRIVATE_JOB_VOLUME_M3, { message: PRIVATE_JOB_MESSAGES.volumeTooLarge }),
   ),
   pickup_on_site_s: OnSiteOptionSchema,
   delivery_on_site_s: OnSiteOptionSchema,
   block_marketplace_overlap: Schema.Boolean,
-  calendar_colour_by: Schema.Literal('vehicle', 'driver').annotations(says('Colour by vehicle or by driver')),
-}).annotations({ identifier: 'PrivateWorkPreferences' });
+  calendar_colour_by: Schema.Literals(['vehicle', 'driver']).annotate(says('Colour by vehicle or by driver')),
+}).annotate({ identifier: 'PrivateWorkPreferences' });
 export type PrivateWorkPreferences = typeof PrivateWorkPreferences.Type;
 
 /** What GET answers for a partner who never saved preferences. */
@@ -267,7 +292,7 @@ export const PrivateJobDriver = Schema.Struct({
 export const PrivateJob = Schema.Struct({
   uuid: Schema.String,
   volumeInM3: Schema.Number,
-  nodes: Schema.Tuple(privateJobNode(1, 'pickup'), privateJobNode(2, 'delivery')),
+  nodes: Schema.Tuple([privateJobNode(1, 'pickup'), privateJobNode(2, 'delivery')]),
   vehicle_id: Schema.NullOr(ProviderVehicleId),
   driver_id: Schema.NullOr(DriverId),
   title: Schema.NullOr(Schema.String),
@@ -275,7 +300,7 @@ export const PrivateJob = Schema.Struct({
   driver: Schema.NullOr(PrivateJobDriver),
   created_at: Schema.String,
   updated_at: Schema.String,
-}).annotations({ identifier: 'PrivateJob' });
+}).annotate({ identifier: 'PrivateJob' });
 export type PrivateJob = typeof PrivateJob.Type;
 
 /** GET /ng/api/v3/provider/private-jobs: ordered by pickup window opening, then creation. */

@@ -1,6 +1,6 @@
-import { Either } from 'effect';
+import { Result } from 'effect';
 import { describe, expect, it } from 'vitest';
-import { decodeEither } from '@/schemas/decode';
+import { decodeResult } from '@/schemas/decode';
 import {
   addressShortForm,
   DEFAULT_NOTIFICATION_MATRIX,
@@ -12,10 +12,10 @@ import {
   ratingMean,
 } from '@/schemas/profile';
 
-const decodeProfile = decodeEither(ProfileUpdateRequest, 'ProfileUpdateRequest');
-const decodeMatrix = decodeEither(NotificationPreferencesRequest, 'NotificationPreferencesRequest');
-const issues = (result: Either.Either<unknown, { issues: readonly { path: string; message: string }[] }>) =>
-  Either.isLeft(result) ? result.left.issues.map((i) => [i.path, i.message]) : [];
+const decodeProfile = decodeResult(ProfileUpdateRequest, 'ProfileUpdateRequest');
+const decodeMatrix = decodeResult(NotificationPreferencesRequest, 'NotificationPreferencesRequest');
+const issues = (result: Result.Result<unknown, { issues: readonly { path: string; message: string }[] }>) =>
+  Result.isFailure(result) ? result.failure.issues.map((i) => [i.path, i.message]) : [];
 
 describe('the address short form (spec §3)', () => {
   it('is the town followed by the first part of the postcode', () => {
@@ -45,7 +45,7 @@ describe('ProfileUpdate', () => {
 
   it('trims, and reads empty optional fields as none', () => {
     const result = decodeProfile({ payload: valid });
-    expect(Either.getOrThrow(result).payload).toEqual({
+    expect(Result.getOrThrow(result).payload).toEqual({
       full_name: 'Hannah Price',
       phone: '07700 900123',
       company_name: null,
@@ -79,7 +79,7 @@ describe('ProfileUpdate', () => {
 describe('NotificationPreferencesRequest', () => {
   it('takes the whole matrix', () => {
     const result = decodeMatrix({ payload: { preferences: DEFAULT_NOTIFICATION_MATRIX } });
-    expect(Either.getOrThrow(result).payload.preferences).toEqual(DEFAULT_NOTIFICATION_MATRIX);
+    expect(Result.getOrThrow(result).payload.preferences).toEqual(DEFAULT_NOTIFICATION_MATRIX);
   });
 
   it('refuses an unknown event or channel, and a missing one, each at its path', () => {

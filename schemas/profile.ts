@@ -1,7 +1,8 @@
-import { Schema } from 'effect';
+import { Effect, Schema, SchemaTransformation } from 'effect';
 import { UK_POSTCODE_MESSAGE, UK_POSTCODE_PATTERN } from './reservation';
 import { RADIUS_OPTIONS_MILES, StorableText } from './search';
 import { AccountType } from './user';
+import { NonNegativeInt, says } from './common';
 
 /**
  * The partner's own account (issue 8; spec §2 "profile (edit profile, account and preferences, history and invoicing,
@@ -21,8 +22,6 @@ import { AccountType } from './user';
  * Bad input is 422 `{ message: 'messages.validation', errors: { field: [text] } }` with the field names the form
  * uses (`full_name`, `phone`, `postcode`, …), worded for partners so the portal can show the first one under the field.
  */
-
-const says = (message: string) => ({ message: () => ({ message, override: true }) });
 
 // ---------------------------------------------------------------------------------------------------------------
 // The address short form (spec §3)
@@ -48,14 +47,14 @@ export const addressShortForm = (
 // Profile
 
 export const PROFILE_LANGUAGES = ['en', 'es'] as const;
-export const ProfileLanguage = Schema.Literal(...PROFILE_LANGUAGES).annotations(says('Choose English or Spanish'));
+export const ProfileLanguage = Schema.Literals(PROFILE_LANGUAGES).annotate(says('Choose English or Spanish'));
 export type ProfileLanguage = typeof ProfileLanguage.Type;
 
 export const WEEK_STARTS = ['monday', 'sunday'] as const;
-export const WeekStart = Schema.Literal(...WEEK_STARTS).annotations(says('A week starts on Monday or Sunday'));
+export const WeekStart = Schema.Literals(WEEK_STARTS).annotate(says('A week starts on Monday or Sunday'));
 export type WeekStart = typeof WeekStart.Type;
 
-export const SearchRadius = Schema.Literal(...RADIUS_OPTIONS_MILES).annotations(
+export const SearchRadius = Schema.Literals(RADIUS_OPTIONS_MILES).annotate(
   says(`The radius is one of ${RADIUS_OPTIONS_MILES.join(', ')} miles`),
 );
 export type SearchRadius = typeof SearchRadius.Type;
@@ -120,27 +119,25 @@ export const PROFILE_MESSAGES = {
 
 /** Optional text as the form sends it: a string, where empty (after trimming) is "none" (null); absent is none. */
 const optionalText = (max: number, tooLong: string, rule?: { test: (s: string) => boolean; message: string }) =>
-  Schema.optionalWith(
-    StorableText.pipe(
-      Schema.maxLength(max, { message: () => tooLong }),
-      Schema.compose(Schema.Trim),
-      Schema.filter((s) => s === '' || !rule || rule.test(s), { message: () => rule?.message ?? '' }),
-      Schema.transform(Schema.NullOr(Schema.String), {
-        strict: true,
-        decode: (s) => (s === '' ? null : s),
-        encode: (s) => s ?? '',
-      }),
-    ),
-    { exact: true, default: () => null },
-  );
+  StorableText.check(Schema.isMaxLength(max, { message: tooLong }))
+    .pipe(Schema.decodeTo(Schema.Trim))
+    .check(Schema.makeFilter((s: string) => s === '' || !rule || rule.test(s), { message: rule?.message ?? '' }))
+    .pipe(
+      Schema.decodeTo(
+        Schema.NullOr(Schema.String),
+        SchemaTransformation.transform({
+          decode: (s: string) => (s === '' ? null : s),
+          encode: (s: string | null) => s ?? '',
+        }),
+      ),
+      Schema.withDecodingDefaultTypeKey(Effect.succeed(null)),
+    );
 
 /** PUT /v1/profile: edit profile. The postcode sets the town (its area's post town) and the point. */
 export const ProfileUpdate = Schema.Struct({
-  full_name: StorableText.pipe(
-    Schema.maxLength(MAX_FULL_NAME, { message: () => PROFILE_MESSAGES.fullNameTooLong }),
-    Schema.compose(Schema.Trim),
-    Schema.minLength(1, { message: () => PROFILE_MESSAGES.fullNameRequired }),
-  ),
+  full_name: StorableText.check(Schema.isMaxLength(MAX_FULL_NAME, { message: PROFILE_MESSAGES.fullNameTooLong }))
+    .pipe(Schema.decodeTo(Schema.Trim))
+    .check(Schema.isMinLength(1, { message: PROFILE_MESSAGES.fullNameRequired })),
   phone: optionalText(24, PROFILE_MESSAGES.phone, { test: isPhone, message: PROFILE_MESSAGES.phone }),
   company_name: optionalText(MAX_COMPANY_NAME, PROFILE_MESSAGES.companyNameTooLong),
   company_number: optionalText(8, PROFILE_MESSAGES.companyNumber, {
@@ -148,12 +145,10 @@ export const ProfileUpdate = Schema.Struct({
     message: PROFILE_MESSAGES.companyNumber,
   }),
   /** Required: a partner's registered address places their searches and sorts (spec §5 location sorts). */
-  postcode: StorableText.pipe(
-    Schema.maxLength(10, { message: () => PROFILE_MESSAGES.postcode }),
-    Schema.compose(Schema.Trim),
-    Schema.filter((s) => UK_POSTCODE_PATTERN.test(s), { message: () => PROFILE_MESSAGES.postcode }),
-  ),
-}).annotations({ identifier: 'ProfileUpdate' });
+  postcode: StorableText.check(Schema.isMaxLength(10, { message: PROFILE_MESSAGES.postcode }))
+    .pipe(Schema.decodeTo(Schema.Trim))
+    .check(Schema.makeFilter((s: string) => UK_POSTCODE_PATTERN.test(s), { message: PROFILE_MESSAGES.postcode })),
+}).annotate({ identifier: 'ProfileUpdate' });
 export type ProfileUpdate = typeof ProfileUpdate.Type;
 export const ProfileUpdateRequest = Schema.Struct({ payload: ProfileUpdate });
 
@@ -162,7 +157,7 @@ export const AccountPreferences = Schema.Struct({
   language: ProfileLanguage,
   default_search_radius: SearchRadius,
   week_start: WeekStart,
-}).annotations({ identifier: 'AccountPreferences' });
+}).annotate({ identifier: 'AccountPreferences' });
 export type AccountPreferences = typeof AccountPreferences.Type;
 export const AccountPreferencesRequest = Schema.Struct({ payload: AccountPreferences });
 
@@ -180,19 +175,18 @@ export const MONTHS_SHOWN = 12;
 export const RATING_CRITERIA = ['punctuality', 'communication', 'care_of_goods', 'presentation'] as const;
 export type RatingCriterion = (typeof RATING_CRITERIA)[number];
 
+const PAGE_MESSAGE = 'page must be a whole number from 1';
 const PageQuery = Schema.Struct({
-  page: Schema.optionalWith(
-    Schema.NumberFromString.pipe(Schema.int(), Schema.between(1, 100_000)).annotations(
-      says('page must be a whole number from 1'),
-    ),
-    { exact: true, default: () => 1 },
-  ),
+  page: Schema.NumberFromString.check(
+    Schema.isInt(says(PAGE_MESSAGE)).abort(),
+    Schema.isBetween({ minimum: 1, maximum: 100_000 }, says(PAGE_MESSAGE)),
+  ).pipe(Schema.withDecodingDefaultTypeKey(Effect.succeed(1))),
 });
 export const RatingsQuery = PageQuery;
 export const HistoryQuery = PageQuery;
 
 /** A month of the London calendar, `yyyy-MM`. */
-const Month = Schema.String.pipe(Schema.pattern(/^\d{4}-\d{2}$/));
+const Month = Schema.String.check(Schema.isPattern(/^\d{4}-\d{2}$/));
 
 export const CriteriaAverages = Schema.Struct({
   punctuality: Schema.Number,
@@ -218,7 +212,7 @@ export const Review = Schema.Struct({
 export type Review = typeof Review.Type;
 
 export const Ratings = Schema.Struct({
-  count: Schema.NonNegativeInt,
+  count: NonNegativeInt,
   /** count ≥ MIN_RATINGS_SHOWN; the average, the criteria and the history are null / empty until then. */
   shown: Schema.Boolean,
   /** The mean, over the last 25 ratings, of each rating's mean of its four criteria; 2 decimals. */
@@ -246,23 +240,23 @@ export const twoDecimals = (n: number): number => Math.round(n * 100) / 100;
 
 export const StatisticsMonth = Schema.Struct({
   month: Month,
-  jobs: Schema.NonNegativeInt,
+  jobs: NonNegativeInt,
   /** Pence: the price of the jobs done that month. */
-  earnings: Schema.NonNegativeInt,
+  earnings: NonNegativeInt,
 });
 export type StatisticsMonth = typeof StatisticsMonth.Type;
 
 export const Statistics = Schema.Struct({
   /** The last 12 London months, oldest first, every month present (0 when nothing was done). */
   months: Schema.Array(StatisticsMonth),
-  totals: Schema.Struct({ jobs: Schema.NonNegativeInt, earnings: Schema.NonNegativeInt }),
+  totals: Schema.Struct({ jobs: NonNegativeInt, earnings: NonNegativeInt }),
 });
 export type Statistics = typeof Statistics.Type;
 export const StatisticsResponse = Schema.Struct({ data: Statistics });
 
 export const HistoryJob = Schema.Struct({
   listing_id: Schema.Number,
-  status: Schema.Literal('realised', 'completed', 'finalised'),
+  status: Schema.Literals(['realised', 'completed', 'finalised']),
   archived: Schema.Boolean,
   from_town: Schema.String,
   to_town: Schema.String,
@@ -270,13 +264,13 @@ export const HistoryJob = Schema.Struct({
   pickup_at: Schema.String,
   done_at: Schema.NullOr(Schema.String),
   /** Pence. */
-  price: Schema.NonNegativeInt,
+  price: NonNegativeInt,
 });
 export type HistoryJob = typeof HistoryJob.Type;
 
 export const History = Schema.Struct({
   rows: Schema.Array(HistoryJob),
-  total: Schema.NonNegativeInt,
+  total: NonNegativeInt,
   page: Schema.Number,
   last_page: Schema.Number,
 });
@@ -358,39 +352,33 @@ export const NOTIFICATION_MESSAGES = {
  * the server decodes with excess properties ignored: a Struct would drop an unknown event silently instead of refusing
  * it. Each unknown or missing key is its own issue at its path (`preferences.sms_alerts`, `preferences.payments.fax`).
  */
-const looseMatrix = Schema.Record({
-  key: Schema.String,
-  value: Schema.Record({ key: Schema.String, value: Schema.Boolean }),
-});
-const matrixIssues = (matrix: typeof looseMatrix.Type): { path: string[]; message: string }[] => {
+const looseMatrix = Schema.Record(Schema.String, Schema.Record(Schema.String, Schema.Boolean));
+const matrixIssues = (matrix: typeof looseMatrix.Type): { path: string[]; issue: string }[] => {
   const events = NOTIFICATION_EVENTS as readonly string[];
   const channels = NOTIFICATION_CHANNELS as readonly string[];
-  const found: { path: string[]; message: string }[] = [];
+  const found: { path: string[]; issue: string }[] = [];
   for (const [event, choices] of Object.entries(matrix)) {
     if (!events.includes(event)) {
-      found.push({ path: [event], message: NOTIFICATION_MESSAGES.unknownEvent });
+      found.push({ path: [event], issue: NOTIFICATION_MESSAGES.unknownEvent });
       continue;
     }
     for (const channel of Object.keys(choices))
       if (!channels.includes(channel))
-        found.push({ path: [event, channel], message: NOTIFICATION_MESSAGES.unknownChannel });
+        found.push({ path: [event, channel], issue: NOTIFICATION_MESSAGES.unknownChannel });
     for (const channel of channels)
-      if (!(channel in choices)) found.push({ path: [event, channel], message: NOTIFICATION_MESSAGES.missingChannel });
+      if (!(channel in choices)) found.push({ path: [event, channel], issue: NOTIFICATION_MESSAGES.missingChannel });
   }
   for (const event of events)
-    if (!(event in matrix)) found.push({ path: [event], message: NOTIFICATION_MESSAGES.missingEvent });
+    if (!(event in matrix)) found.push({ path: [event], issue: NOTIFICATION_MESSAGES.missingEvent });
   return found;
 };
-export const NotificationMatrixInput = looseMatrix.pipe(
-  Schema.filter((matrix) => {
-    const found = matrixIssues(matrix);
-    return found.length === 0 ? true : found;
-  }),
-  Schema.transform(NotificationMatrixSchema, {
-    strict: false,
-    decode: (matrix) => matrix,
-    encode: (matrix) => matrix,
-  }),
-);
+export const NotificationMatrixInput = looseMatrix
+  .check(
+    Schema.makeFilter((matrix: typeof looseMatrix.Type) => {
+      const found = matrixIssues(matrix);
+      return found.length === 0 ? true : found;
+    }),
+  )
+  .pipe(Schema.decodeTo(NotificationMatrixSchema, SchemaTransformation.passthrough({ strict: false })));
 export const NotificationPreferencesUpdate = Schema.Struct({ preferences: NotificationMatrixInput });
 export const NotificationPreferencesRequest = Schema.Struct({ payload: NotificationPreferencesUpdate });

@@ -1,4 +1,4 @@
-import { Either, Schema } from 'effect';
+import { Result, Schema } from 'effect';
 import { describe, expect, it } from 'vitest';
 import { issuesOf } from '@/schemas/decode';
 import {
@@ -11,9 +11,9 @@ import {
   ValidateReservationsRequest,
 } from '@/schemas/reservation';
 
-const fieldsOf = <A, I>(schema: Schema.Schema<A, I>, input: unknown) => {
-  const result = Schema.decodeUnknownEither(schema, { errors: 'all' })(input);
-  return Either.isLeft(result) ? issuesOf(result.left).map((i) => i.path) : [];
+const fieldsOf = <A, I>(schema: Schema.Codec<A, I>, input: unknown) => {
+  const result = Schema.decodeUnknownResult(schema, { errors: 'all' })(input);
+  return Result.isFailure(result) ? issuesOf(result.failure.issue).map((i) => i.path) : [];
 };
 
 const place = { lat: 53.48, lng: -2.24, town: 'Manchester', postcode: 'm1 4bt' };
@@ -31,14 +31,14 @@ describe('postcodes and times', () => {
   it('takes a full UK postcode of spec §5, upper-cased', () => {
     expect(Schema.decodeUnknownSync(UkPostcode)(' sw1a 1aa ')).toBe('SW1A 1AA');
     for (const bad of ['M1', 'M14BT', 'M1 4B', '12 3AB', 'ABCD1 1AA'])
-      expect(Either.isLeft(Schema.decodeUnknownEither(UkPostcode)(bad))).toBe(true);
+      expect(Result.isFailure(Schema.decodeUnknownResult(UkPostcode)(bad))).toBe(true);
   });
 
   it('takes ISO instants with an offset and real calendar days only', () => {
     for (const good of ['2026-11-20T08:00:00Z', '2026-07-01T09:30+01:00', '2026-11-20T08:00:00.000Z'])
-      expect(Either.isRight(Schema.decodeUnknownEither(Instant)(good))).toBe(true);
+      expect(Result.isSuccess(Schema.decodeUnknownResult(Instant)(good))).toBe(true);
     for (const bad of ['2026-11-20T08:00:00', '2026-02-30T08:00:00Z', '2026-11-20T24:00:00Z', 'tomorrow'])
-      expect(Either.isLeft(Schema.decodeUnknownEither(Instant)(bad))).toBe(true);
+      expect(Result.isFailure(Schema.decodeUnknownResult(Instant)(bad))).toBe(true);
   });
 });
 

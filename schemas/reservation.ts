@@ -1,9 +1,10 @@
-import { Schema } from 'effect';
+import { Effect, Schema, SchemaTransformation } from 'effect';
 import { ProviderVehicleId } from './listing';
 import { MinorUnits } from './money';
 import { CalendarDate, StorableText } from './search';
 import { UserId } from './user';
 import { VehicleCapacity, VehicleType } from './vehicle';
+import { NonNegativeInt, optional, says, saysAll } from './common';
 
 /**
  * Reservations: blocks of a vehicle's availability a partner offers (spec §3 Reservation, External job; §4 statuses,
@@ -15,10 +16,8 @@ import { VehicleCapacity, VehicleType } from './vehicle';
  * where the spec allows "no fixed time". Money is pence with its text (`{ amount: 14000, formatted: '£140' }`).
  */
 
-/** An optional field that is absent or valid (`undefined` is not a value JSON can carry). */
-const optional = <S extends Schema.Schema.All>(schema: S) => Schema.optionalWith(schema, { exact: true });
-/** One message for a failed union (Effect's default lists every member). */
-const says = (message: string) => ({ message: () => ({ message, override: true }) });
+// Defaults use `withDecodingDefaultTypeKey` (a decoded value, as Effect 3's `default`): `withDecodingDefaultKey`
+// checks the encoded form first, which hides the field's later messages and the `saysAll` ones.
 
 // Spec §9 constants (every one is part of the contract).
 /** Reservation capacity cap, m³ (capacity shown is capped at 40 and floored). */
@@ -67,15 +66,15 @@ export const RESERVATION_STATUSES = [
   'pending_modification',
   'unknown',
 ] as const;
-export const ReservationStatus = Schema.Literal(...RESERVATION_STATUSES);
+export const ReservationStatus = Schema.Literals(RESERVATION_STATUSES);
 export type ReservationStatus = typeof ReservationStatus.Type;
 
 /** local, national (end more than 100 miles away), return (an offer the team returned), custom (own window). */
-export const ReservationType = Schema.Literal('local', 'national', 'return', 'custom');
+export const ReservationType = Schema.Literals(['local', 'national', 'return', 'custom']);
 export type ReservationType = typeof ReservationType.Type;
 
 /** One person, two people, or flexible (spec §3). */
-export const People = Schema.Literal(1, 2, 'flexible').annotations(says('People is 1, 2 or flexible'));
+export const People = Schema.Literals([1, 2, 'flexible']).annotate(says('People is 1, 2 or flexible'));
 export type People = typeof People.Type;
 
 /** Cancellation reasons of spec §9. */
@@ -86,19 +85,20 @@ export const CANCEL_REASONS = [
   'scheduling_conflict_external',
   'other',
 ] as const;
-export const CancelReason = Schema.Literal(...CANCEL_REASONS).annotations(
+export const CancelReason = Schema.Literals(CANCEL_REASONS).annotate(
   says(`The reason is one of ${CANCEL_REASONS.join(', ')}`),
 );
 export type CancelReason = typeof CancelReason.Type;
 
-export const ReservationId = Schema.Number.pipe(Schema.int(), Schema.positive(), Schema.brand('ReservationId'));
+export const ReservationId = Schema.Number.check(Schema.isInt().abort(), Schema.isGreaterThan(0)).pipe(
+  Schema.brand('ReservationId'),
+);
 export type ReservationId = typeof ReservationId.Type;
 /** A validated, not yet created reservation (step 2 of the create flow). */
-export const ReservationDraftId = Schema.Number.pipe(
-  Schema.int({ message: () => 'A draft id is a whole number' }),
-  Schema.between(1, 2_147_483_647, { message: () => 'A draft id is a positive number' }),
-  Schema.brand('ReservationDraftId'),
-);
+export const ReservationDraftId = Schema.Number.check(
+  Schema.isInt({ message: 'A draft id is a whole number' }).abort(),
+  Schema.isBetween({ minimum: 1, maximum: 2_147_483_647 }, { message: 'A draft id is a positive number' }),
+).pipe(Schema.brand('ReservationDraftId'));
 export type ReservationDraftId = typeof ReservationDraftId.Type;
 
 // Input pieces.
@@ -108,8 +108,8 @@ export const UK_POSTCODE_PATTERN = /^[A-Z]{1,3}[0-9]?[A-Z0-9]? [0-9][A-Z]{2}$/i;
 export const UK_POSTCODE_MESSAGE = 'Please Enter a Valid UK Postcode';
 /** A full UK postcode (trimmed, upper-cased). Whether it is a mainland one is a reservation rule (code 101). */
 export const UkPostcode = Schema.Trim.pipe(
-  Schema.compose(Schema.Uppercase),
-  Schema.filter((s) => UK_POSTCODE_PATTERN.test(s), { message: () => UK_POSTCODE_MESSAGE }),
+  Schema.decodeTo(Schema.String.check(Schema.isUppercased()), SchemaTransformation.toUpperCase()),
+  Schema.check(Schema.makeFilter((s: string) => UK_POSTCODE_PATTERN.test(s), { message: UK_POSTCODE_MESSAGE })),
 );
 
 const ISO_INSTANT = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,3})?)?(?:Z|[+-]\d{2}:\d{2})$/;
@@ -121,24 +121,28 @@ const isInstant = (s: string) => {
   return date.getUTCDate() === day && date.getUTCMonth() + 1 === month && hour! <= 23 && minute! <= 59 && second! <= 59;
 };
 /** An ISO 8601 instant with its offset: `2026-11-20T08:00:00Z`, `2026-07-01T09:30:00+01:00`. */
-export const Instant = Schema.String.pipe(
-  Schema.filter(isInstant, { message: () => 'A time is an ISO 8601 instant with its offset (2026-11-20T08:00:00Z)' }),
+export const Instant = Schema.String.check(
+  Schema.makeFilter(isInstant, { message: 'A time is an ISO 8601 instant with its offset (2026-11-20T08:00:00Z)' }),
 );
 export const ANYTIME = 'anytime';
 /** A fixed time, or `anytime`: no fixed time, which falls back to the reservation's own start or end (spec §5). */
-export const TimeOrAnytime = Schema.Union(Schema.Literal(ANYTIME), Instant).annotations(
-  says('A time is an ISO 8601 instant (2026-11-20T08:00:00Z) or anytime'),
+export const TimeOrAnytime = Schema.Union([Schema.Literal(ANYTIME), Instant]).pipe(
+  saysAll('A time is an ISO 8601 instant (2026-11-20T08:00:00Z) or anytime'),
 );
 export type TimeOrAnytime = typeof TimeOrAnytime.Type;
 
-const Latitude = Schema.Number.pipe(Schema.between(-90, 90, { message: () => 'A latitude is between -90 and 90' }));
-const Longitude = Schema.Number.pipe(
-  Schema.between(-180, 180, { message: () => 'A longitude is between -180 and 180' }),
+const Latitude = Schema.Number.check(
+  Schema.isBetween({ minimum: -90, maximum: 90 }, { message: 'A latitude is between -90 and 90' }),
+);
+const Longitude = Schema.Number.check(
+  Schema.isBetween({ minimum: -180, maximum: 180 }, { message: 'A longitude is between -180 and 180' }),
 );
 const TownName = StorableText.pipe(
-  Schema.compose(Schema.Trim),
-  Schema.nonEmptyString({ message: () => "Town can't be blank" }),
-  Schema.maxLength(200, { message: () => 'A town is at most 200 characters' }),
+  Schema.decodeTo(Schema.Trim),
+  Schema.check(
+    Schema.isNonEmpty({ message: "Town can't be blank" }),
+    Schema.isMaxLength(200, { message: 'A town is at most 200 characters' }),
+  ),
 );
 
 /**
@@ -150,11 +154,11 @@ export const ReservationPlaceInput = Schema.Struct({
   lng: Longitude,
   town: TownName,
   postcode: UkPostcode,
-}).annotations({ identifier: 'ReservationPlaceInput' });
+}).annotate({ identifier: 'ReservationPlaceInput' });
 export type ReservationPlaceInput = typeof ReservationPlaceInput.Type;
 
 /** nodes[0]: where and when the reservation starts. */
-export const StartNodeInput = Schema.Struct({ place: ReservationPlaceInput, time: TimeOrAnytime }).annotations({
+export const StartNodeInput = Schema.Struct({ place: ReservationPlaceInput, time: TimeOrAnytime }).annotate({
   identifier: 'StartNodeInput',
 });
 
@@ -163,26 +167,27 @@ export const StartNodeInput = Schema.Struct({ place: ReservationPlaceInput, time
  * time, `anytime` being the full-day end (the start plus 10 hours).
  */
 export const EndNodeInput = Schema.Struct({
-  place: Schema.optionalWith(Schema.NullOr(ReservationPlaceInput), { exact: true, default: () => null }),
-  time: Schema.optionalWith(Schema.NullOr(TimeOrAnytime), { exact: true, default: () => null }),
-}).pipe(
-  Schema.filter((node) =>
-    (node.place === null) === (node.time === null)
-      ? true
-      : {
-          path: [node.place === null ? 'place' : 'time'],
-          message:
-            node.place === null
-              ? "An end without a place is 'anywhere' and has no time"
-              : 'An end with a place needs a time (or anytime)',
-        },
-  ),
-  Schema.annotations({ identifier: 'EndNodeInput' }),
-);
+  place: Schema.NullOr(ReservationPlaceInput).pipe(Schema.withDecodingDefaultTypeKey(Effect.succeed(null))),
+  time: Schema.NullOr(TimeOrAnytime).pipe(Schema.withDecodingDefaultTypeKey(Effect.succeed(null))),
+})
+  .check(
+    Schema.makeFilter((node) =>
+      (node.place === null) === (node.time === null)
+        ? true
+        : {
+            path: [node.place === null ? 'place' : 'time'],
+            issue:
+              node.place === null
+                ? "An end without a place is 'anywhere' and has no time"
+                : 'An end with a place needs a time (or anytime)',
+          },
+    ),
+  )
+  .annotate({ identifier: 'EndNodeInput' });
 
-const OnSiteSeconds = Schema.Number.pipe(
-  Schema.int({ message: () => 'Time on site is a whole number of seconds' }),
-  Schema.between(-86_400, 86_400, { message: () => 'Time on site is at most a day' }),
+const OnSiteSeconds = Schema.Number.check(
+  Schema.isInt({ message: 'Time on site is a whole number of seconds' }).abort(),
+  Schema.isBetween({ minimum: -86_400, maximum: 86_400 }, { message: 'Time on site is at most a day' }),
 );
 
 const privateJobNode = <O extends 1 | 2, T extends 'pickup' | 'delivery'>(sortOrder: O, nodeType: T) =>
@@ -201,20 +206,20 @@ const privateJobNode = <O extends 1 | 2, T extends 'pickup' | 'delivery'>(sortOr
  * its place, window and time on site (spec §5); nodes[0] is the pickup (sortOrder 1), nodes[1] the delivery.
  */
 export const ExternalJob = Schema.Struct({
-  uuid: Schema.UUID.annotations(says('A private job uuid is a UUID')),
-  volumeInM3: Schema.Number.pipe(
-    Schema.positive({ message: () => 'A private job volume is more than 0 m³' }),
-    Schema.lessThanOrEqualTo(MAX_RESERVATION_CAPACITY_M3, {
-      message: () => `A private job volume is at most ${MAX_RESERVATION_CAPACITY_M3} m³`,
+  uuid: Schema.String.check(Schema.isGUID()).pipe(saysAll('A private job uuid is a UUID')),
+  volumeInM3: Schema.Number.check(
+    Schema.isGreaterThan(0, { message: 'A private job volume is more than 0 m³' }),
+    Schema.isLessThanOrEqualTo(MAX_RESERVATION_CAPACITY_M3, {
+      message: `A private job volume is at most ${MAX_RESERVATION_CAPACITY_M3} m³`,
     }),
   ),
-  nodes: Schema.Tuple(privateJobNode(1, 'pickup'), privateJobNode(2, 'delivery')),
-}).annotations({ identifier: 'ExternalJob' });
+  nodes: Schema.Tuple([privateJobNode(1, 'pickup'), privateJobNode(2, 'delivery')]),
+}).annotate({ identifier: 'ExternalJob' });
 export type ExternalJob = typeof ExternalJob.Type;
 
 /** Capacity offered: m³, more than 0. Over 40 decodes, and is the reservation error `capacity_too_large`. */
 export const CapacityInput = Schema.Struct({
-  value: Schema.Number.pipe(Schema.positive({ message: () => 'Capacity is more than 0 m³' })),
+  value: Schema.Number.check(Schema.isGreaterThan(0, { message: 'Capacity is more than 0 m³' })),
   unit: Schema.Literal('m3'),
 });
 
@@ -224,21 +229,18 @@ const MAX_EXTERNAL_JOBS_IN_PAYLOAD = 10;
 const changeFields = {
   people: People,
   capacity: CapacityInput,
-  nodes: Schema.Tuple(StartNodeInput, EndNodeInput),
-  externalJobs: Schema.optionalWith(
-    Schema.Array(ExternalJob).pipe(
-      Schema.maxItems(MAX_EXTERNAL_JOBS_IN_PAYLOAD, { message: () => 'Too many private jobs' }),
-    ),
-    { exact: true, default: () => [] },
-  ),
+  nodes: Schema.Tuple([StartNodeInput, EndNodeInput]),
+  externalJobs: Schema.Array(ExternalJob)
+    .check(Schema.isMaxLength(MAX_EXTERNAL_JOBS_IN_PAYLOAD, { message: 'Too many private jobs' }))
+    .pipe(Schema.withDecodingDefaultTypeKey(Effect.succeed([]))),
 };
 
 /** What an edit may change (PUT and POST …/validate): everything but the date and the vehicle. */
-export const ReservationChange = Schema.Struct(changeFields).annotations({ identifier: 'ReservationChange' });
+export const ReservationChange = Schema.Struct(changeFields).annotate({ identifier: 'ReservationChange' });
 export type ReservationChange = typeof ReservationChange.Type;
 
 /** One reservation to validate (spec §3 "Reservation payload to the server"). */
-export const ReservationInput = Schema.Struct({ date: CalendarDate, ...changeFields }).annotations({
+export const ReservationInput = Schema.Struct({ date: CalendarDate, ...changeFields }).annotate({
   identifier: 'ReservationInput',
 });
 export type ReservationInput = typeof ReservationInput.Type;
@@ -252,33 +254,33 @@ export const MAX_RESERVATIONS_PER_REQUEST = 31;
  */
 export const ValidateReservationsRequest = Schema.Struct({
   payload: Schema.Struct({
-    user_id: UserId.annotations(says('user_id is your user id')),
+    user_id: UserId.pipe(saysAll('user_id is your user id')),
     vehicle_id: ProviderVehicleId,
-    reservations: Schema.Array(ReservationInput).pipe(
-      Schema.minItems(1, { message: () => 'Choose at least one day' }),
-      Schema.maxItems(MAX_RESERVATIONS_PER_REQUEST, {
-        message: () => `At most ${MAX_RESERVATIONS_PER_REQUEST} days at once`,
-      }),
-      Schema.filter((list) => {
+    reservations: Schema.Array(ReservationInput).check(
+      Schema.isMinLength(1, { message: 'Choose at least one day' }),
+      Schema.isMaxLength(MAX_RESERVATIONS_PER_REQUEST, {
+        message: `At most ${MAX_RESERVATIONS_PER_REQUEST} days at once`,
+      }).abort(),
+      Schema.makeFilter((list) => {
         const index = list.findIndex((r, i) => list.findIndex((o) => o.date === r.date) !== i);
-        return index < 0 || { path: [index, 'date'], message: 'Each day can be reserved once per request' };
+        return index < 0 || { path: [index, 'date'], issue: 'Each day can be reserved once per request' };
       }),
     ),
-  }).annotations({ identifier: 'ValidateReservations' }),
+  }).annotate({ identifier: 'ValidateReservations' }),
 });
 export type ValidateReservationsRequest = typeof ValidateReservationsRequest.Type;
 
 /** POST /v1/reservations/accept-drafts: create the listed drafts (spec §7 "reservations list of id"). */
 export const AcceptDraftsRequest = Schema.Struct({
   payload: Schema.Struct({
-    reservations: Schema.Array(ReservationDraftId).pipe(
-      Schema.minItems(1, { message: () => 'Choose at least one reservation' }),
-      Schema.maxItems(MAX_RESERVATIONS_PER_REQUEST, {
-        message: () => `At most ${MAX_RESERVATIONS_PER_REQUEST} reservations at once`,
-      }),
-      Schema.filter((ids) => new Set(ids).size === ids.length || 'A draft is listed twice'),
+    reservations: Schema.Array(ReservationDraftId).check(
+      Schema.isMinLength(1, { message: 'Choose at least one reservation' }),
+      Schema.isMaxLength(MAX_RESERVATIONS_PER_REQUEST, {
+        message: `At most ${MAX_RESERVATIONS_PER_REQUEST} reservations at once`,
+      }).abort(),
+      Schema.makeFilter((ids) => new Set(ids).size === ids.length || 'A draft is listed twice'),
     ),
-  }).annotations({ identifier: 'AcceptDrafts' }),
+  }).annotate({ identifier: 'AcceptDrafts' }),
 });
 export type AcceptDraftsRequest = typeof AcceptDraftsRequest.Type;
 
@@ -291,51 +293,52 @@ export const MAX_CANCEL_NOTE_LENGTH = 1000;
 export const CancelReservationRequest = Schema.Struct({
   payload: Schema.Struct({
     cancel_reason: CancelReason,
-    cancel_note: Schema.optionalWith(
-      Schema.NullOr(
-        StorableText.pipe(
-          Schema.compose(Schema.Trim),
-          Schema.maxLength(MAX_CANCEL_NOTE_LENGTH, {
-            message: () => `A note is at most ${MAX_CANCEL_NOTE_LENGTH} characters`,
+    cancel_note: Schema.NullOr(
+      StorableText.pipe(
+        Schema.decodeTo(Schema.Trim),
+        Schema.check(
+          Schema.isMaxLength(MAX_CANCEL_NOTE_LENGTH, {
+            message: `A note is at most ${MAX_CANCEL_NOTE_LENGTH} characters`,
           }),
         ),
       ),
-      { exact: true, default: () => null },
-    ),
-  }).pipe(
-    Schema.filter((p) =>
-      p.cancel_reason !== 'other' || (p.cancel_note ?? '') !== ''
-        ? true
-        : { path: ['cancel_note'], message: "cancel_note can't be blank when the reason is other" },
-    ),
-    Schema.annotations({ identifier: 'CancelReservation' }),
-  ),
+    ).pipe(Schema.withDecodingDefaultTypeKey(Effect.succeed(null))),
+  })
+    .check(
+      Schema.makeFilter((p) =>
+        p.cancel_reason !== 'other' || (p.cancel_note ?? '') !== ''
+          ? true
+          : { path: ['cancel_note'], issue: "cancel_note can't be blank when the reason is other" },
+      ),
+    )
+    .annotate({ identifier: 'CancelReservation' }),
 });
 export type CancelReservationRequest = typeof CancelReservationRequest.Type;
 
 export const MAX_RESERVATION_LIST_LIMIT = 200;
-const DateOrEmpty = Schema.Union(Schema.Literal(''), CalendarDate).annotations(says('A date is yyyy-MM-dd'));
+const DateOrEmpty = Schema.Union([Schema.Literal(''), CalendarDate]).pipe(saysAll('A date is yyyy-MM-dd'));
 /**
  * GET /v1/reservations query. Current list: `order=date_asc` alone (from today on). Historic list: `date_to`
  * (yesterday), `date_from` empty (no lower bound), `order=date_desc`, `limit=20`, `page`. Without `date_from` and
  * `date_to` the list starts today; with `date_to` alone it has no lower bound. Without `limit`, up to 200 rows.
  */
 export const ReservationListQuery = Schema.Struct({
-  order: optional(Schema.Literal('date_asc', 'date_desc').annotations(says('order is date_asc or date_desc'))),
+  order: optional(Schema.Literals(['date_asc', 'date_desc']).annotate(says('order is date_asc or date_desc'))),
   date_from: optional(DateOrEmpty),
   date_to: optional(DateOrEmpty),
   limit: optional(
-    Schema.NumberFromString.pipe(
-      Schema.int({ message: () => 'limit must be a whole number' }),
-      Schema.between(1, MAX_RESERVATION_LIST_LIMIT, {
-        message: () => `limit must be between 1 and ${MAX_RESERVATION_LIST_LIMIT}`,
-      }),
+    Schema.NumberFromString.check(
+      Schema.isInt({ message: 'limit must be a whole number' }).abort(),
+      Schema.isBetween(
+        { minimum: 1, maximum: MAX_RESERVATION_LIST_LIMIT },
+        { message: `limit must be between 1 and ${MAX_RESERVATION_LIST_LIMIT}` },
+      ),
     ),
   ),
   page: optional(
-    Schema.NumberFromString.pipe(
-      Schema.int({ message: () => 'page must be a whole number' }),
-      Schema.between(1, 100_000, { message: () => 'page must be between 1 and 100000' }),
+    Schema.NumberFromString.check(
+      Schema.isInt({ message: 'page must be a whole number' }).abort(),
+      Schema.isBetween({ minimum: 1, maximum: 100_000 }, { message: 'page must be between 1 and 100000' }),
     ),
   ),
 });
@@ -403,7 +406,7 @@ export const Reservation = Schema.Struct({
   decision_due_at: Schema.NullOr(Schema.String),
   pending_cancellation: Schema.Boolean,
   pending_modification: Schema.Boolean,
-  start_time_type: Schema.Literal('fixed', 'anytime'),
+  start_time_type: Schema.Literals(['fixed', 'anytime']),
   cancel_reason: Schema.NullOr(CancelReason),
   cancel_note: Schema.NullOr(Schema.String),
   tp: Schema.Struct({ id: UserId, username: Schema.String, email: Schema.String }),
@@ -423,7 +426,7 @@ export const ReservationListMeta = Schema.Struct({
   limit: Schema.Number,
   from: Schema.NullOr(Schema.Number),
   to: Schema.NullOr(Schema.Number),
-  total: Schema.NonNegativeInt,
+  total: NonNegativeInt,
   last_page: Schema.Number,
 });
 export const ReservationListResponse = Schema.Struct({ data: Schema.Array(Reservation), meta: ReservationListMeta });
@@ -439,7 +442,7 @@ export const ReservationDraft = Schema.Struct({
   type: ReservationType,
   people: People,
   capacity: ReservationCapacity,
-  start_time_type: Schema.Literal('fixed', 'anytime'),
+  start_time_type: Schema.Literals(['fixed', 'anytime']),
   vehicle: ReservationVehicle,
   startNode: ReservationNode,
   endNode: ReservationNode,
@@ -505,8 +508,8 @@ export const RESERVATION_ERROR_TEXTS = {
   capacity_too_large: `The capacity is too large (max ${MAX_RESERVATION_CAPACITY_M3} m³)`,
 } as const;
 export type ReservationErrorCode = keyof typeof RESERVATION_ERROR_TEXTS;
-export const ReservationErrorCode = Schema.Literal(
-  ...(Object.keys(RESERVATION_ERROR_TEXTS) as [ReservationErrorCode, ...ReservationErrorCode[]]),
+export const ReservationErrorCode = Schema.Literals(
+  Object.keys(RESERVATION_ERROR_TEXTS) as [ReservationErrorCode, ...ReservationErrorCode[]],
 );
 
 /**
@@ -516,7 +519,7 @@ export const ReservationErrorCode = Schema.Literal(
 export const ReservationRuleError = Schema.Struct({
   code: ReservationErrorCode,
   message: Schema.String,
-  reservation: Schema.NonNegativeInt,
+  reservation: NonNegativeInt,
   date: Schema.String,
   field: Schema.String,
 });
@@ -557,12 +560,13 @@ export const MAX_OFFER_EXPIRY_S = 24 * 3600;
  */
 export const AdminReturnOfferRequest = Schema.Struct({
   payload: Schema.Struct({
-    expires_in_s: Schema.Number.pipe(
-      Schema.int({ message: () => 'expires_in_s is a whole number of seconds' }),
-      Schema.between(MIN_OFFER_EXPIRY_S, MAX_OFFER_EXPIRY_S, {
-        message: () => `expires_in_s is between ${MIN_OFFER_EXPIRY_S} and ${MAX_OFFER_EXPIRY_S} seconds`,
-      }),
+    expires_in_s: Schema.Number.check(
+      Schema.isInt({ message: 'expires_in_s is a whole number of seconds' }).abort(),
+      Schema.isBetween(
+        { minimum: MIN_OFFER_EXPIRY_S, maximum: MAX_OFFER_EXPIRY_S },
+        { message: `expires_in_s is between ${MIN_OFFER_EXPIRY_S} and ${MAX_OFFER_EXPIRY_S} seconds` },
+      ),
     ),
-  }).annotations({ identifier: 'AdminReturnOffer' }),
+  }).annotate({ identifier: 'AdminReturnOffer' }),
 });
 export type AdminReturnOfferRequest = typeof AdminReturnOfferRequest.Type;

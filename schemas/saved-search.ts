@@ -1,11 +1,13 @@
-import { Schema } from 'effect';
+import { Effect, Schema } from 'effect';
 import { SearchCriteria, StorableText } from './search';
 
 /** Spec §4: the saved-search control's states in the portal. */
-export const SavedSearchStatus = Schema.Literal('not_saved', 'saving', 'saved');
+export const SavedSearchStatus = Schema.Literals(['not_saved', 'saving', 'saved']);
 export type SavedSearchStatus = typeof SavedSearchStatus.Type;
 
-export const SavedSearchId = Schema.Number.pipe(Schema.int(), Schema.positive(), Schema.brand('SavedSearchId'));
+export const SavedSearchId = Schema.Number.check(Schema.isInt().abort(), Schema.isGreaterThan(0)).pipe(
+  Schema.brand('SavedSearchId'),
+);
 export type SavedSearchId = typeof SavedSearchId.Type;
 
 /** Most saved searches one partner keeps. */
@@ -22,20 +24,19 @@ export const SavedSearch = Schema.Struct({
   criteria: SearchCriteria,
   is_default: Schema.Boolean,
   created_at: Schema.String,
-  alert: Schema.optionalWith(Schema.Boolean, { exact: true, default: () => false }),
-  alert_since: Schema.optionalWith(Schema.NullOr(Schema.String), { exact: true, default: () => null }),
+  alert: Schema.Boolean.pipe(Schema.withDecodingDefaultKey(Effect.succeed(false))),
+  alert_since: Schema.NullOr(Schema.String).pipe(Schema.withDecodingDefaultKey(Effect.succeed(null))),
 });
 export type SavedSearch = typeof SavedSearch.Type;
 
-export const SavedSearchName = StorableText.pipe(
-  Schema.compose(Schema.Trim),
-  Schema.nonEmptyString({ message: () => "Name can't be blank" }),
-  Schema.maxLength(100, { message: () => 'A name is at most 100 characters' }),
+export const SavedSearchName = StorableText.pipe(Schema.decodeTo(Schema.Trim)).check(
+  Schema.isNonEmpty({ message: "Name can't be blank" }).abort(),
+  Schema.isMaxLength(100, { message: 'A name is at most 100 characters' }),
 );
 
 /** POST /v1/saved-searches: a name and the search params with their categories (spec §7). */
 export const CreateSavedSearchRequest = Schema.Struct({
-  payload: Schema.Struct({ name: SavedSearchName, criteria: SearchCriteria }).annotations({
+  payload: Schema.Struct({ name: SavedSearchName, criteria: SearchCriteria }).annotate({
     identifier: 'CreateSavedSearch',
   }),
 });

@@ -1,26 +1,27 @@
-import { Schema } from 'effect';
+import { Effect, Schema } from 'effect';
 import { Money } from './money';
 import { Nuts1 } from './place';
+import { NonNegativeInt, optional, says } from './common';
 
 /**
  * Find work (spec §3 search parameters, §4 search tabs, §5 find-work rules, §7 search calls, §9 constants).
  * The request shapes are decoded by the server (bodies under `payload`), the responses by the portal.
  */
 
-/** An optional field that is absent or valid (`undefined` is not a value JSON can carry). */
-const optional = <S extends Schema.Schema.All>(schema: S) => Schema.optionalWith(schema, { exact: true });
-
-/** One message for a failed union (Effect's default lists every member: `Expected 5, actual 7`, `Expected 10, …`). */
-const says = (message: string) => ({ message: () => ({ message, override: true }) });
+/**
+ * One message for a failed union (Effect's default lists every member: `Expected 5 | 10 | …`). In Effect 4 a message
+ * names the failure of the schema or check it is given to, not the failures inside it: a check inside a union that
+ * needs the same text carries it too.
+ */
 
 /** The four tabs of find work. `recommended` is a subtype: only page, limit and type count for it (spec §7). */
-export const SearchType = Schema.Literal('instant', 'auction', 'journey', 'recommended').annotations(
+export const SearchType = Schema.Literals(['instant', 'auction', 'journey', 'recommended']).annotate(
   says('The type is one of instant, auction, journey, recommended'),
 );
 export type SearchType = typeof SearchType.Type;
 
 /** Listing kinds a result row can have (a recommended row is an instant or auction job). */
-export const ListingKind = Schema.Literal('instant', 'auction', 'journey');
+export const ListingKind = Schema.Literals(['instant', 'auction', 'journey']);
 export type ListingKind = typeof ListingKind.Type;
 
 /**
@@ -52,7 +53,7 @@ export const SEARCH_CATEGORIES = [
   'virtual_journey_furniture',
   'antiques',
 ] as const;
-export const SearchCategory = Schema.Literal(...SEARCH_CATEGORIES).annotations(says('Unknown category'));
+export const SearchCategory = Schema.Literals(SEARCH_CATEGORIES).annotate(says('Unknown category'));
 export type SearchCategory = typeof SearchCategory.Type;
 
 /** Radius options of spec §9, miles. */
@@ -66,42 +67,44 @@ export const MAX_SEARCH_LIMIT = 100;
 export const MAX_SEARCH_PAGE = 10_000;
 
 export const Radius = Schema.Struct({
-  value: Schema.Literal(...RADIUS_OPTIONS_MILES).annotations(
+  value: Schema.Literals(RADIUS_OPTIONS_MILES).annotate(
     says(`The radius is one of ${RADIUS_OPTIONS_MILES.join(', ')} miles`),
   ),
   unit: Schema.Literal('mi'),
-}).annotations({ identifier: 'Radius' });
+}).annotate({ identifier: 'Radius' });
 export type Radius = typeof Radius.Type;
 
 /** No NUL and no lone surrogate: text PostgreSQL can store (in a text column or inside jsonb). */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-export const StorableText = Schema.String.pipe(
-  Schema.filter((s) => !s.includes('\u0000') && !LONE_SURROGATE.test(s), {
-    message: () => 'Contains characters that cannot be stored',
-  }),
+export const StorableText = Schema.String.check(
+  Schema.makeFilter(
+    (s) => !s.includes('\u0000') && !LONE_SURROGATE.test(s),
+    { message: 'Contains characters that cannot be stored' },
+    true, // abort: a check added after this one runs only on storable text (one message)
+  ),
 );
 
-const Latitude = Schema.Number.pipe(Schema.between(-90, 90, { message: () => 'A latitude is between -90 and 90' }));
-const Longitude = Schema.Number.pipe(
-  Schema.between(-180, 180, { message: () => 'A longitude is between -180 and 180' }),
+const Latitude = Schema.Number.check(
+  Schema.isBetween({ minimum: -90, maximum: 90 }, { message: 'A latitude is between -90 and 90' }),
+);
+const Longitude = Schema.Number.check(
+  Schema.isBetween({ minimum: -180, maximum: 180 }, { message: 'A longitude is between -180 and 180' }),
 );
 
-export const LatLng = Schema.Struct({ lat: Latitude, lng: Longitude }).annotations({ identifier: 'LatLng' });
+export const LatLng = Schema.Struct({ lat: Latitude, lng: Longitude }).annotate({ identifier: 'LatLng' });
 
 /**
  * A chosen place (spec §3): a name to show, the point (`lon`, as the spec spells it) and optionally the bounds of
  * the place for the map to fit. The search uses the point and the radius; bounds are not a filter.
  */
 export const SearchLocation = Schema.Struct({
-  name: StorableText.pipe(Schema.maxLength(200, { message: () => 'A place name is at most 200 characters' })),
+  name: StorableText.check(Schema.isMaxLength(200, { message: 'A place name is at most 200 characters' })),
   lat: Latitude,
   lon: Longitude,
   boundaries: optional(
-    Schema.NullOr(
-      Schema.Struct({ northeast: LatLng, southwest: LatLng }).annotations({ identifier: 'SearchBoundaries' }),
-    ),
+    Schema.NullOr(Schema.Struct({ northeast: LatLng, southwest: LatLng }).annotate({ identifier: 'SearchBoundaries' })),
   ),
-}).annotations({ identifier: 'SearchLocation' });
+}).annotate({ identifier: 'SearchLocation' });
 export type SearchLocation = typeof SearchLocation.Type;
 
 const isCalendarDate = (s: string) => {
@@ -109,39 +112,40 @@ const isCalendarDate = (s: string) => {
   return !Number.isNaN(at.getTime()) && at.toISOString().slice(0, 10) === s;
 };
 /** A calendar date yyyy-MM-dd that exists (2026-02-30 does not). */
-export const CalendarDate = Schema.String.pipe(
-  Schema.filter((s) => /^\d{4}-\d{2}-\d{2}$/.test(s) && isCalendarDate(s), {
-    message: () => 'A date is yyyy-MM-dd',
+export const CalendarDate = Schema.String.check(
+  Schema.makeFilter((s) => /^\d{4}-\d{2}-\d{2}$/.test(s) && isCalendarDate(s), {
+    message: 'A date is yyyy-MM-dd',
   }),
 );
 
 /** Pickup dates, London calendar, both ends included; either end may be open. */
 export const DateRange = Schema.Struct({
-  start: optional(Schema.NullOr(CalendarDate).annotations(says('A date is yyyy-MM-dd'))),
-  end: optional(Schema.NullOr(CalendarDate).annotations(says('A date is yyyy-MM-dd'))),
-}).pipe(
-  Schema.filter(
-    (r) => !r.start || !r.end || r.start <= r.end || { path: ['end'], message: 'The end is before the start' },
-  ),
-  Schema.annotations({ identifier: 'DateRange' }),
-);
+  start: optional(Schema.NullOr(CalendarDate).annotate(says('A date is yyyy-MM-dd'))),
+  end: optional(Schema.NullOr(CalendarDate).annotate(says('A date is yyyy-MM-dd'))),
+})
+  .annotate({ identifier: 'DateRange' })
+  .check(
+    Schema.makeFilter(
+      (r) => !r.start || !r.end || r.start <= r.end || { path: ['end'], issue: 'The end is before the start' },
+    ),
+  );
 
 export const SearchPickup = Schema.Struct({
   location: optional(Schema.NullOr(SearchLocation)),
   /** Around the location; 20 miles when a location comes without one (spec §9). */
   radius: optional(Radius),
   date: optional(Schema.NullOr(DateRange)),
-}).annotations({ identifier: 'SearchPickup' });
+}).annotate({ identifier: 'SearchPickup' });
 
 export const SearchDelivery = Schema.Struct({
   location: optional(Schema.NullOr(SearchLocation)),
   radius: optional(Radius),
-}).annotations({ identifier: 'SearchDelivery' });
+}).annotate({ identifier: 'SearchDelivery' });
 
 const oneOf = <const T extends readonly [string, ...string[]]>(values: T) =>
   optional(
-    Schema.Array(Schema.Literal(...values).annotations(says(`Expected one of ${values.join(', ')}`))).pipe(
-      Schema.maxItems(values.length * 2),
+    Schema.Array(Schema.Literals(values).annotate(says(`Expected one of ${values.join(', ')}`))).check(
+      Schema.isMaxLength(values.length * 2),
     ),
   );
 
@@ -175,7 +179,7 @@ export const SearchFilters = Schema.Struct({
   vehicle_condition: oneOf(SUB_FILTER_VALUES.vehicle_condition),
   piano_type: oneOf(SUB_FILTER_VALUES.piano_type),
   motorbike_type: oneOf(SUB_FILTER_VALUES.motorbike_type),
-}).annotations({ identifier: 'SearchFilters' });
+}).annotate({ identifier: 'SearchFilters' });
 export type SearchFilters = typeof SearchFilters.Type;
 
 /** Where each sub-filter looks in a listing's `attributes` (allocation_method is a column of its own). */
@@ -190,16 +194,23 @@ export const FILTER_ATTRIBUTE = {
   motorbike_type: 'motorbike_type',
 } as const satisfies Record<Exclude<keyof SearchFilters, 'allocation_method'>, string>;
 
+const CAPACITY_MESSAGE = 'm3 between 0 and 1000, or null';
+/** One end of a volume range: m3 from 0 to 1000, or null (open); every failure says CAPACITY_MESSAGE. */
+const CapacityEnd = Schema.NullOr(
+  Schema.Number.check(Schema.isBetween({ minimum: 0, maximum: 1000 }, says(CAPACITY_MESSAGE))),
+).annotate(says(CAPACITY_MESSAGE));
+
 /** Volume range in m3 (spec §5: sent only when it differs from the full range, null for an open end). */
 export const CapacityRange = Schema.Struct({
-  min: Schema.NullOr(Schema.Number.pipe(Schema.between(0, 1000))).annotations(says('m3 between 0 and 1000, or null')),
-  max: Schema.NullOr(Schema.Number.pipe(Schema.between(0, 1000))).annotations(says('m3 between 0 and 1000, or null')),
-}).pipe(
-  Schema.filter(
-    (r) => r.min === null || r.max === null || r.min <= r.max || { path: ['max'], message: 'max is below min' },
-  ),
-  Schema.annotations({ identifier: 'CapacityRange' }),
-);
+  min: CapacityEnd,
+  max: CapacityEnd,
+})
+  .annotate({ identifier: 'CapacityRange' })
+  .check(
+    Schema.makeFilter(
+      (r) => r.min === null || r.max === null || r.min <= r.max || { path: ['max'], issue: 'max is below min' },
+    ),
+  );
 
 /** Sort ids of spec §3, each ascending or descending: `<id>_<asc|desc>`. */
 export const SORT_IDS = [
@@ -214,9 +225,7 @@ export const SORT_IDS = [
 ] as const;
 export type SortId = (typeof SORT_IDS)[number];
 export const SORT_ORDERS = SORT_IDS.flatMap((id) => [`${id}_asc`, `${id}_desc`] as const);
-export const SortOrder = Schema.Literal(
-  ...(SORT_ORDERS as [`${SortId}_asc`, ...`${SortId}_${'asc' | 'desc'}`[]]),
-).annotations(says('Unknown sort'));
+export const SortOrder = Schema.Literals(SORT_ORDERS).annotate(says('Unknown sort'));
 export type SortOrder = typeof SortOrder.Type;
 /** Spec §9: job searches by date ascending, journeys newest first. */
 export const DEFAULT_ORDER: Readonly<Record<Exclude<SearchType, 'recommended'>, SortOrder>> = {
@@ -234,41 +243,44 @@ export const SearchCriteria = Schema.Struct({
   type: SearchType,
   pickup: optional(SearchPickup),
   delivery: optional(SearchDelivery),
-  categories: optional(Schema.Array(SearchCategory).pipe(Schema.maxItems(SEARCH_CATEGORIES.length * 2))),
+  categories: optional(Schema.Array(SearchCategory).check(Schema.isMaxLength(SEARCH_CATEGORIES.length * 2))),
   filters: optional(SearchFilters),
   capacity: optional(Schema.NullOr(CapacityRange)),
-  page: Schema.optionalWith(
-    Schema.Number.pipe(
-      Schema.int({ message: () => 'page must be a whole number' }),
-      Schema.between(1, MAX_SEARCH_PAGE, { message: () => `page must be between 1 and ${MAX_SEARCH_PAGE}` }),
+  page: Schema.Number.check(
+    Schema.isInt({ message: 'page must be a whole number' }).abort(),
+    Schema.isBetween(
+      { minimum: 1, maximum: MAX_SEARCH_PAGE },
+      { message: `page must be between 1 and ${MAX_SEARCH_PAGE}` },
     ),
-    { exact: true, default: () => 1 },
-  ),
-  limit: Schema.optionalWith(
-    Schema.Number.pipe(
-      Schema.int({ message: () => 'limit must be a whole number' }),
-      Schema.between(1, MAX_SEARCH_LIMIT, { message: () => `limit must be between 1 and ${MAX_SEARCH_LIMIT}` }),
+  ).pipe(Schema.withDecodingDefaultKey(Effect.succeed(1))),
+  limit: Schema.Number.check(
+    Schema.isInt({ message: 'limit must be a whole number' }).abort(),
+    Schema.isBetween(
+      { minimum: 1, maximum: MAX_SEARCH_LIMIT },
+      { message: `limit must be between 1 and ${MAX_SEARCH_LIMIT}` },
     ),
-    { exact: true, default: () => SEARCH_PAGE_SIZE },
-  ),
+  ).pipe(Schema.withDecodingDefaultKey(Effect.succeed(SEARCH_PAGE_SIZE))),
   order: optional(SortOrder),
   proximity: optional(Schema.NullOr(LatLng)),
   /** Sent by the portal (spec §3); the server ignores it. */
   desktopMode: optional(Schema.Boolean),
-}).pipe(
-  Schema.filter(
-    (c) =>
-      c.type === 'recommended' ||
-      (c.categories?.length ?? 0) > 0 || { path: ['categories'], message: 'At least one category must be selected' },
-  ),
-  Schema.annotations({ identifier: 'SearchCriteria' }),
-);
+})
+  .annotate({ identifier: 'SearchCriteria' })
+  .check(
+    Schema.makeFilter(
+      (c) =>
+        c.type === 'recommended' ||
+        (c.categories?.length ?? 0) > 0 || { path: ['categories'], issue: 'At least one category must be selected' },
+    ),
+  );
 export type SearchCriteria = typeof SearchCriteria.Type;
 
 export const SearchRequest = Schema.Struct({ payload: SearchCriteria });
 export type SearchRequest = typeof SearchRequest.Type;
 
-export const ListingId = Schema.Number.pipe(Schema.int(), Schema.positive(), Schema.brand('ListingId'));
+export const ListingId = Schema.Number.check(Schema.isInt().abort(), Schema.isGreaterThan(0)).pipe(
+  Schema.brand('ListingId'),
+);
 export type ListingId = typeof ListingId.Type;
 
 /** One end of a listing: town, outward postcode (`M1`), the point and its NUTS1 region (spec §3 short names). */
@@ -299,8 +311,8 @@ export const Listing = Schema.Struct({
   volume_m3: Schema.Number,
   /** Road distance of the job itself, metres. */
   distance_m: Schema.Number,
-  allocation_method: Schema.NullOr(Schema.Literal('click_and_claim', 'express_interest')),
-  attributes: Schema.Record({ key: Schema.String, value: Schema.String }),
+  allocation_method: Schema.NullOr(Schema.Literals(['click_and_claim', 'express_interest'])),
+  attributes: Schema.Record(Schema.String, Schema.String),
   created_at: Schema.String,
   activated_at: Schema.NullOr(Schema.String),
   pickup_distance_m: Schema.NullOr(Schema.Number),
@@ -312,7 +324,7 @@ export type Listing = typeof Listing.Type;
 export const SearchMeta = Schema.Struct({
   page: Schema.Number,
   limit: Schema.Number,
-  total: Schema.NonNegativeInt,
+  total: NonNegativeInt,
 });
 
 export const JobsResponse = Schema.Struct({ data: Schema.Array(Listing), meta: SearchMeta });
@@ -320,16 +332,16 @@ export type JobsResponse = typeof JobsResponse.Type;
 
 /** POST /v1/jobs/counts: listings per category for the criteria without their categories; every id present. */
 export const CategoryCountsResponse = Schema.Struct({
-  data: Schema.Record({ key: SearchCategory, value: Schema.NonNegativeInt }),
+  data: Schema.Record(SearchCategory, NonNegativeInt),
 });
 export type CategoryCountsResponse = typeof CategoryCountsResponse.Type;
 
 /** POST /v1/jobs/tab-counts: per tab, the total a search of that type with the same criteria would give. */
 export const TabCounts = Schema.Struct({
-  instant: Schema.NonNegativeInt,
-  auction: Schema.NonNegativeInt,
-  journey: Schema.NonNegativeInt,
-  recommended: Schema.NonNegativeInt,
+  instant: NonNegativeInt,
+  auction: NonNegativeInt,
+  journey: NonNegativeInt,
+  recommended: NonNegativeInt,
 });
 export type TabCounts = typeof TabCounts.Type;
 export const TabCountsResponse = Schema.Struct({ data: TabCounts });

@@ -1,7 +1,8 @@
-import { Schema } from 'effect';
+import { Effect, Schema } from 'effect';
 import { AccountType } from './user';
 import { UK_POSTCODE_MESSAGE, UK_POSTCODE_PATTERN } from './reservation';
 import { VEHICLE_TYPES, VehicleType } from './vehicle';
+import { NonNegativeInt } from './common';
 
 /**
  * Partner sign-up, e-mail verification and password reset (spec §2 "Partner sign-up has steps: login details, your
@@ -24,7 +25,7 @@ import { VEHICLE_TYPES, VehicleType } from './vehicle';
 
 /** The steps of spec §2, in order. E-mail verification follows the submit (its own page). */
 export const SIGN_UP_STEPS = ['login', 'details', 'vehicle', 'insurance', 'identity'] as const;
-export const SignUpStep = Schema.Literal(...SIGN_UP_STEPS);
+export const SignUpStep = Schema.Literals(SIGN_UP_STEPS);
 export type SignUpStep = typeof SignUpStep.Type;
 
 /** Spec §9 insurance minimums, whole pounds: third party 1m, goods in transit 5k, vehicle cover 10k, CMR 50k. */
@@ -88,20 +89,30 @@ const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
 // Requests.
 
 const MAX_TEXT = 300;
-const Text = Schema.String.pipe(Schema.maxLength(MAX_TEXT, { message: () => `At most ${MAX_TEXT} characters` }));
-/** Numbers arrive as typed (text) or as JSON numbers. */
-const NumberLike = Schema.Union(Schema.Number, Schema.String.pipe(Schema.maxLength(40))).annotations({
-  message: () => ({ message: 'Must be a number', override: true }),
-});
-const nullable = <A, I>(schema: Schema.Schema<A, I>) =>
-  Schema.optionalWith(Schema.NullOr(schema), { exact: true, default: () => null });
+const Text = Schema.String.check(Schema.isMaxLength(MAX_TEXT, { message: `At most ${MAX_TEXT} characters` }));
+/**
+ * Numbers arrive as typed (text) or as JSON numbers. Every failure reads 'Must be a number': the message is on the
+ * union (a value that is neither) and on the length check (text too long).
+ */
+const NUMBER_LIKE_MESSAGE = 'Must be a number';
+const NumberLike = Schema.Union([
+  Schema.Number,
+  Schema.String.check(Schema.isMaxLength(40, { message: NUMBER_LIKE_MESSAGE })),
+]).annotate({ message: NUMBER_LIKE_MESSAGE });
+/** A field that may be missing or null; missing decodes as null. */
+const nullable = <S extends Schema.Top>(schema: S) =>
+  Schema.NullOr(schema).pipe(Schema.withDecodingDefaultKey(Effect.succeed(null)));
+/** A nullable NumberLike: a value that is none of number, text or null is also 'Must be a number'. */
+const nullableNumberLike = Schema.NullOr(NumberLike)
+  .annotate({ message: NUMBER_LIKE_MESSAGE })
+  .pipe(Schema.withDecodingDefaultKey(Effect.succeed(null)));
 
 /** Every field of every step, as sent. A step's check reads only its own fields. */
 export const SignUpValues = Schema.Struct({
   // 1 login details
   email: nullable(Text),
-  password: nullable(Schema.String.pipe(Schema.maxLength(200, { message: () => 'At most 200 characters' }))),
-  password_confirmation: nullable(Schema.String.pipe(Schema.maxLength(200))),
+  password: nullable(Schema.String.check(Schema.isMaxLength(200, { message: 'At most 200 characters' }))),
+  password_confirmation: nullable(Schema.String.check(Schema.isMaxLength(200))),
   // 2 your details
   full_name: nullable(Text),
   phone: nullable(Text),
@@ -115,20 +126,20 @@ export const SignUpValues = Schema.Struct({
   registration_number: nullable(Text),
   make: nullable(Text),
   model: nullable(Text),
-  seats: nullable(NumberLike),
-  loading_capacity_m3: nullable(NumberLike),
-  total_payload_kg: nullable(NumberLike),
-  operating_radius_mi: nullable(NumberLike),
-  days_available: nullable(Schema.Array(Text).pipe(Schema.maxItems(7))),
+  seats: nullableNumberLike,
+  loading_capacity_m3: nullableNumberLike,
+  total_payload_kg: nullableNumberLike,
+  operating_radius_mi: nullableNumberLike,
+  days_available: nullable(Schema.Array(Text).check(Schema.isMaxLength(7))),
   // 4 insurance
-  third_party_cover: nullable(NumberLike),
+  third_party_cover: nullableNumberLike,
   third_party_expiry: nullable(Text),
-  goods_in_transit_cover: nullable(NumberLike),
+  goods_in_transit_cover: nullableNumberLike,
   goods_in_transit_expiry: nullable(Text),
-  vehicle_cover: nullable(NumberLike),
+  vehicle_cover: nullableNumberLike,
   vehicle_expiry: nullable(Text),
   international_work: nullable(Schema.Boolean),
-  cmr_cover: nullable(NumberLike),
+  cmr_cover: nullableNumberLike,
   cmr_expiry: nullable(Text),
   // 5 identity
   date_of_birth: nullable(Text),
@@ -173,16 +184,16 @@ export const ValidateStepRequest = Schema.Struct({
   payload: Schema.Struct({ step: SignUpStep, values: SignUpValues }),
 });
 export const VerifyEmailRequest = Schema.Struct({
-  payload: Schema.Struct({ token: Schema.String.pipe(Schema.maxLength(100)) }),
+  payload: Schema.Struct({ token: Schema.String.check(Schema.isMaxLength(100)) }),
 });
 export const PasswordResetRequest = Schema.Struct({
-  payload: Schema.Struct({ email: Schema.String.pipe(Schema.maxLength(254)) }),
+  payload: Schema.Struct({ email: Schema.String.check(Schema.isMaxLength(254)) }),
 });
 export const PasswordResetConfirm = Schema.Struct({
   payload: Schema.Struct({
-    token: Schema.String.pipe(Schema.maxLength(100)),
-    password: nullable(Schema.String.pipe(Schema.maxLength(200))),
-    password_confirmation: nullable(Schema.String.pipe(Schema.maxLength(200))),
+    token: Schema.String.check(Schema.isMaxLength(100)),
+    password: nullable(Schema.String.check(Schema.isMaxLength(200))),
+    password_confirmation: nullable(Schema.String.check(Schema.isMaxLength(200))),
   }),
 });
 
@@ -199,7 +210,7 @@ export const ResendResponse = Schema.Struct({
 export const VerificationStatus = Schema.Struct({
   email: Schema.String,
   email_verified: Schema.Boolean,
-  resend_in_s: Schema.NonNegativeInt,
+  resend_in_s: NonNegativeInt,
 });
 export type VerificationStatus = typeof VerificationStatus.Type;
 export const VerificationStatusResponse = Schema.Struct({ data: VerificationStatus });
@@ -208,7 +219,7 @@ export const PasswordResetRequested = Schema.Struct({ message: Schema.String });
 export const PasswordResetDone = Schema.Struct({ ok: Schema.Literal(true) });
 
 /** Why a link from a mail is refused (the `code` word of the 422, read by the portal as HttpError.reason). */
-export const LinkRefusal = Schema.Literal('invalid', 'expired', 'used');
+export const LinkRefusal = Schema.Literals(['invalid', 'expired', 'used']);
 export type LinkRefusal = typeof LinkRefusal.Type;
 
 // Messages. The server answers with these English texts (spec §8: the first text of a field is shown under it).

@@ -1,14 +1,14 @@
 import { Schema } from 'effect';
 
-export const UserId = Schema.Number.pipe(Schema.int(), Schema.positive(), Schema.brand('UserId'));
+export const UserId = Schema.Number.check(Schema.isInt().abort(), Schema.isGreaterThan(0)).pipe(Schema.brand('UserId'));
 export type UserId = typeof UserId.Type;
 
 /** Roles of spec §6. Customers never sign in to the partner portal but the role exists. */
-export const Role = Schema.Literal('admin', 'transport_partner', 'customer');
+export const Role = Schema.Literals(['admin', 'transport_partner', 'customer']);
 export type Role = typeof Role.Type;
 
 /** Account types of spec §3. */
-export const AccountType = Schema.Literal('individual', 'business', 'business_pro');
+export const AccountType = Schema.Literals(['individual', 'business', 'business_pro']);
 export type AccountType = typeof AccountType.Type;
 
 /** The partner's registered address. lat/lon may be missing (then location sorts are dropped, spec §5). */
@@ -38,6 +38,6 @@ export const User = Schema.Struct({
    * While the account is suspended after a false completion (spec §9, 7 days; schemas/work.ts): when the suspension
    * ends (ISO 8601 UTC); null when not suspended. Optional so answers without it still decode.
    */
-  suspended_until: Schema.optionalWith(Schema.NullOr(Schema.String), { exact: true }),
+  suspended_until: Schema.optionalKey(Schema.NullOr(Schema.String)),
 });
 export type User = typeof User.Type;

@@ -1,20 +1,20 @@
-import { Either, Schema } from 'effect';
+import { Result, Schema } from 'effect';
 import { describe, expect, it } from 'vitest';
 import { vehicleColour, VEHICLE_COLOURS, VehiclesQuery } from '@/schemas/vehicle';
 
 describe('VehiclesQuery', () => {
-  const decode = Schema.decodeUnknownEither(VehiclesQuery);
+  const decode = Schema.decodeUnknownResult(VehiclesQuery);
   it('defaults include-place-info to false and takes a known status', () => {
-    expect(Either.getOrThrow(decode({}))).toEqual({ 'include-place-info': 'false' });
-    expect(Either.getOrThrow(decode({ 'include-place-info': 'true', status: 'APPROVED' }))).toEqual({
+    expect(Result.getOrThrow(decode({}))).toEqual({ 'include-place-info': 'false' });
+    expect(Result.getOrThrow(decode({ 'include-place-info': 'true', status: 'APPROVED' }))).toEqual({
       'include-place-info': 'true',
       status: 'APPROVED',
     });
   });
 
   it('refuses other values', () => {
-    expect(Either.isLeft(decode({ 'include-place-info': 'yes' }))).toBe(true);
-    expect(Either.isLeft(decode({ status: 'approved' }))).toBe(true);
+    expect(Result.isFailure(decode({ 'include-place-info': 'yes' }))).toBe(true);
+    expect(Result.isFailure(decode({ status: 'approved' }))).toBe(true);
   });
 });
 

@@ -1,4 +1,4 @@
-import { Schema } from 'effect';
+import { Effect, Schema } from 'effect';
 import { ProviderVehicleId } from './listing';
 import { Place } from './place';
 
@@ -10,11 +10,11 @@ import { Place } from './place';
 
 /** Vehicle sizes of spec §3. */
 export const VEHICLE_TYPES = ['swb', 'mwb', 'lwb', 'xlwb', 'luton_van'] as const;
-export const VehicleType = Schema.Literal(...VEHICLE_TYPES);
+export const VehicleType = Schema.Literals(VEHICLE_TYPES);
 export type VehicleType = typeof VehicleType.Type;
 
 export const VEHICLE_STATUSES = ['APPROVED', 'PENDING', 'REJECTED'] as const;
-export const VehicleStatus = Schema.Literal(...VEHICLE_STATUSES);
+export const VehicleStatus = Schema.Literals(VEHICLE_STATUSES);
 export type VehicleStatus = typeof VehicleStatus.Type;
 
 /**
@@ -80,17 +80,9 @@ export type VehiclesResponse = typeof VehiclesResponse.Type;
  * `status` filter. Deleted vehicles are never listed.
  */
 export const VehiclesQuery = Schema.Struct({
-  'include-place-info': Schema.optionalWith(
-    Schema.Literal('true', 'false').annotations({
-      message: () => ({ message: 'include-place-info is true or false', override: true }),
-    }),
-    { exact: true, default: () => 'false' as const },
-  ),
-  status: Schema.optionalWith(
-    VehicleStatus.annotations({
-      message: () => ({ message: `status is one of ${VEHICLE_STATUSES.join(', ')}`, override: true }),
-    }),
-    { exact: true },
-  ),
+  'include-place-info': Schema.Literals(['true', 'false'])
+    .annotate({ message: 'include-place-info is true or false' })
+    .pipe(Schema.withDecodingDefaultKey(Effect.succeed('false' as const))),
+  status: Schema.optionalKey(VehicleStatus.annotate({ message: `status is one of ${VEHICLE_STATUSES.join(', ')}` })),
 });
 export type VehiclesQuery = typeof VehiclesQuery.Type;

@@ -1,12 +1,12 @@
-import { Either, Schema } from 'effect';
+import { Result, Schema } from 'effect';
 import { describe, expect, it } from 'vitest';
-import { decodeEither } from './decode';
+import { decodeResult } from './decode';
 import { VEHICLE_COLOURS } from './vehicle';
 import { CALENDAR_PALETTE, driverColour, vehicleColour, WorkCalendar, WorkCalendarQuery } from './work-calendar';
 
-const issues = <A, I>(schema: Schema.Schema<A, I>, value: unknown) => {
-  const result = decodeEither(schema, 'test')(value);
-  return Either.isLeft(result) ? result.left.issues : [];
+const issues = <A, I>(schema: Schema.Codec<A, I>, value: unknown) => {
+  const result = decodeResult(schema, 'test')(value);
+  return Result.isFailure(result) ? result.failure.issues : [];
 };
 
 describe('WorkCalendarQuery', () => {

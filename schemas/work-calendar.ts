@@ -2,6 +2,7 @@ import { Schema } from 'effect';
 import { VEHICLE_COLOURS, vehicleColour } from './vehicle';
 import { CalendarDate } from './search';
 import { dateRangeFilter } from './private-job';
+import { says, saysAll } from './common';
 
 /**
  * The work calendar (issue 7; spec §2 `/work-calendar`, §3 stop types, §9 time zone Europe/London and the colours:
@@ -20,9 +21,6 @@ import { dateRangeFilter } from './private-job';
  * [from 00:00, the day after `to` 00:00) London time. The subscription serves the last 30 and the next 90 days.
  */
 
-/** One message for a failed member (Effect's default for a union lists every member). */
-const says = (message: string) => ({ message: () => ({ message, override: true }) });
-
 /**
  * The palette of spec §9 (schemas/vehicle.ts VEHICLE_COLOURS, the one the vehicle list already sends as `color`):
  * a vehicle's colour is `palette[vehicle id % 7]`, a driver's `palette[driver user id % 7]`.
@@ -37,12 +35,11 @@ export const FEED_DAYS_AHEAD = 90;
 
 /** A filter id in a query: absent or empty means no filter. */
 const QueryId = (what: string) =>
-  Schema.optionalWith(
-    Schema.Union(
+  Schema.optionalKey(
+    Schema.Union([
       Schema.Literal(''),
-      Schema.NumberFromString.pipe(Schema.int(), Schema.between(1, 2_147_483_647)),
-    ).annotations(says(`${what} is one of your ${what === 'vehicle_id' ? 'vehicles' : 'drivers'} (an id)`)),
-    { exact: true },
+      Schema.NumberFromString.check(Schema.isInt(), Schema.isBetween({ minimum: 1, maximum: 2_147_483_647 })),
+    ]).pipe(saysAll(`${what} is one of your ${what === 'vehicle_id' ? 'vehicles' : 'drivers'} (an id)`)),
   );
 
 /**
@@ -54,18 +51,20 @@ export const WorkCalendarQuery = Schema.Struct({
   to: CalendarDate,
   vehicle_id: QueryId('vehicle_id'),
   driver_id: QueryId('driver_id'),
-}).pipe(Schema.filter(dateRangeFilter), Schema.annotations({ identifier: 'WorkCalendarQuery' }));
+})
+  .check(Schema.makeFilter(dateRangeFilter))
+  .annotate({ identifier: 'WorkCalendarQuery' });
 export type WorkCalendarQuery = typeof WorkCalendarQuery.Type;
 
 /** Where an entry comes from: a won marketplace job, a journey, a private job, a reservation. */
 export const CALENDAR_ENTRY_KINDS = ['listing', 'journey', 'private', 'reservation'] as const;
-export const CalendarEntryKind = Schema.Literal(...CALENDAR_ENTRY_KINDS).annotations(
+export const CalendarEntryKind = Schema.Literals(CALENDAR_ENTRY_KINDS).annotate(
   says(`kind is one of ${CALENDAR_ENTRY_KINDS.join(', ')}`),
 );
 export type CalendarEntryKind = typeof CalendarEntryKind.Type;
 
 /** Stop types of spec §3; `external_job` is a private job's stop on a journey or in a reservation. */
-export const CalendarStopType = Schema.Literal('pickup', 'delivery', 'start', 'end', 'external_job');
+export const CalendarStopType = Schema.Literals(['pickup', 'delivery', 'start', 'end', 'external_job']);
 export type CalendarStopType = typeof CalendarStopType.Type;
 
 export const CalendarStop = Schema.Struct({ type: CalendarStopType, town: Schema.String });
@@ -97,7 +96,7 @@ export const CalendarEntry = Schema.Struct({
   driver_user_id: Schema.NullOr(Schema.Number),
   status: Schema.String,
   stops: Schema.Array(CalendarStop),
-}).annotations({ identifier: 'CalendarEntry' });
+}).annotate({ identifier: 'CalendarEntry' });
 export type CalendarEntry = typeof CalendarEntry.Type;
 
 /** The partner's vehicles (not deleted) with their colours. */
@@ -117,7 +116,7 @@ export const WorkCalendar = Schema.Struct({
   entries: Schema.Array(CalendarEntry),
   vehicles: Schema.Array(CalendarVehicle),
   drivers: Schema.Array(CalendarDriver),
-}).annotations({ identifier: 'WorkCalendar' });
+}).annotate({ identifier: 'WorkCalendar' });
 export type WorkCalendar = typeof WorkCalendar.Type;
 
 /**

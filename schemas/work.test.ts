@@ -1,6 +1,6 @@
-import { Either, type Schema } from 'effect';
+import { Result, type Schema } from 'effect';
 import { describe, expect, it } from 'vitest';
-import { decodeEither } from './decode';
+import { decodeResult } from './decode';
 import {
   AllocateDriverForm,
   CompleteJobRequest,
@@ -15,13 +15,13 @@ import {
   WonWorkQuery,
 } from './work';
 
-const decoded = <A, I>(schema: Schema.Schema<A, I>, value: unknown) => {
-  const result = decodeEither(schema, 'test')(value);
-  return Either.isRight(result) ? result.right : null;
+const decoded = <A, I>(schema: Schema.Codec<A, I>, value: unknown) => {
+  const result = decodeResult(schema, 'test')(value);
+  return Result.isSuccess(result) ? result.success : null;
 };
-const issues = <A, I>(schema: Schema.Schema<A, I>, value: unknown) => {
-  const result = decodeEither(schema, 'test')(value);
-  return Either.isLeft(result) ? result.left.issues : [];
+const issues = <A, I>(schema: Schema.Codec<A, I>, value: unknown) => {
+  const result = decodeResult(schema, 'test')(value);
+  return Result.isFailure(result) ? result.failure.issues : [];
 };
 
 const issue = (fields: Record<string, unknown> = {}) => ({

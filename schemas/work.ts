@@ -1,6 +1,7 @@
-import { Schema } from 'effect';
-import { MinorUnits, Money } from './money';
+import { Effect, Schema, SchemaTransformation } from 'effect';
+import { Money } from './money';
 import { ListingId, SearchCategory } from './search';
+import { NonNegativeInt, optional, says } from './common';
 
 /**
  * Won work (issue 7): the partner's jobs won on the marketplace, assigning a driver, completing them (plainly, with
@@ -32,11 +33,11 @@ import { ListingId, SearchCategory } from './search';
  * (`{ message, code }`, 403 or 409); bad input is 422 `messages.validation` with `errors` by field.
  */
 
-/** An optional field that is absent or valid (`undefined` is not a value JSON can carry). */
-const optional = <S extends Schema.Schema.All>(schema: S) => Schema.optionalWith(schema, { exact: true });
-
-/** One message for a failed member (Effect's default for a literal union lists every member). */
-const says = (message: string) => ({ message: () => ({ message, override: true }) });
+/**
+ * One message for a failed member (Effect's default for a literal union lists every member). In Effect 4 a message
+ * names the failure of the schema or check it is given to, not the failures inside it: a schema whose every failure
+ * must say one text gives it to each of its parts.
+ */
 
 // ---------------------------------------------------------------------------------------------------------------
 // Spec texts and limits
@@ -101,7 +102,7 @@ export const JOB_STATUSES = [
   'finalised',
   'disbanded',
 ] as const;
-export const JobStatus = Schema.Literal(...JOB_STATUSES).annotations(says('Unknown job status'));
+export const JobStatus = Schema.Literals(JOB_STATUSES).annotate(says('Unknown job status'));
 export type JobStatus = typeof JobStatus.Type;
 /** Won work still to carry out (the active tab; drivers can be changed, the job completed). */
 export const ACTIVE_JOB_STATUSES = ['allocated', 'in_realisation'] as const;
@@ -114,7 +115,7 @@ export const DONE_JOB_STATUSES = ['realised', 'completed', 'finalised'] as const
  * ACTIVE for a live quote's auction still open; EXPIRED for a quote on an auction whose pickup window closed with no
  * winner. The other codes are part of the vocabulary but not produced by the reference server.
  */
-export const ListingStatusCode = Schema.Literal(
+export const ListingStatusCode = Schema.Literals([
   'PENDING',
   'ACTIVE',
   'EXPIRED',
@@ -124,12 +125,12 @@ export const ListingStatusCode = Schema.Literal(
   'SUSPENDED',
   'BUY_IT_NOW_ACTIVE',
   'BUY_IT_NOW_COMPLETED',
-).annotations(says('Unknown listing status code'));
+]).annotate(says('Unknown listing status code'));
 export type ListingStatusCode = typeof ListingStatusCode.Type;
 
 /** The won-work tabs (spec §2 my jobs: active, completed, live quotes). */
 export const WON_WORK_TABS = ['active', 'completed', 'live_quotes'] as const;
-export const WonWorkTab = Schema.Literal(...WON_WORK_TABS).annotations(
+export const WonWorkTab = Schema.Literals(WON_WORK_TABS).annotate(
   says(`The tab is one of ${WON_WORK_TABS.join(', ')}`),
 );
 export type WonWorkTab = typeof WonWorkTab.Type;
@@ -140,7 +141,7 @@ export type WonWorkTab = typeof WonWorkTab.Type;
  * the drive at TRACKING_SPEED_MPH over the job's road distance.
  */
 export const WonJobStop = Schema.Struct({
-  type: Schema.Literal('pickup', 'delivery'),
+  type: Schema.Literals(['pickup', 'delivery']),
   town: Schema.String,
   postcode_area: Schema.NullOr(Schema.String),
   lat: Schema.Number,
@@ -159,9 +160,9 @@ export const WonJobVehicle = Schema.Struct({ id: Schema.Number, registration_num
 export type WonJobVehicle = typeof WonJobVehicle.Type;
 
 /** A rating of spec §3's four feedback criteria, 1 to 5 stars. */
-export const Stars = Schema.Number.pipe(
-  Schema.int({ message: () => 'A rating is a whole number of stars' }),
-  Schema.between(1, 5, { message: () => 'A rating is 1 to 5 stars' }),
+export const Stars = Schema.Number.check(
+  Schema.isInt({ message: 'A rating is a whole number of stars' }).abort(),
+  Schema.isBetween({ minimum: 1, maximum: 5 }, { message: 'A rating is 1 to 5 stars' }),
 );
 export const FEEDBACK_CRITERIA = ['punctuality', 'communication', 'care_of_goods', 'presentation'] as const;
 export type FeedbackCriterion = (typeof FEEDBACK_CRITERIA)[number];
@@ -214,7 +215,7 @@ export type WonJobActions = typeof WonJobActions.Type;
  */
 export const WonJob = Schema.Struct({
   listing_id: ListingId,
-  kind: Schema.Literal('instant', 'auction'),
+  kind: Schema.Literals(['instant', 'auction']),
   category: SearchCategory,
   job_status: JobStatus,
   listing_status: ListingStatusCode,
@@ -256,29 +257,32 @@ export type WonJobSheet = typeof WonJobSheet.Type;
 // ---------------------------------------------------------------------------------------------------------------
 // The list
 
-const positiveWhole = (what: string) =>
-  Schema.Number.pipe(
-    Schema.int({ message: () => `${what} is a whole number` }),
-    Schema.positive({ message: () => `${what} is a positive number` }),
-  );
-
-/** A whole number from a query or form string (`"12"`), or a JSON number; at most 9 digits (an integer column). */
-const idFromText = (what: string) =>
-  Schema.Union(Schema.Number, Schema.NumberFromString.annotations(says(`${what} is a whole number`))).pipe(
-    Schema.compose(positiveWhole(what)),
-    Schema.lessThanOrEqualTo(999_999_999, { message: () => `${what} is too large` }),
-  );
+/**
+ * A whole number from a query or form string (`"12"`), or a JSON number; at most 9 digits (an integer column).
+ * Every failure (not a number, not whole, not above 0, too large) says `message`, as one issue: the checks stop at
+ * the first that fails.
+ */
+const idFromText = (message: string) =>
+  Schema.Union([Schema.Number, Schema.NumberFromString])
+    .annotate(says(message))
+    .check(
+      Schema.isInt(says(message)).abort(),
+      Schema.isGreaterThan(0, says(message)).abort(),
+      Schema.isLessThanOrEqualTo(999_999_999, says(message)),
+    );
 
 /** An optional id filter of a query: absent or `''` (an empty select) means no filter. */
 const optionalIdFilter = (what: string) =>
   optional(
-    Schema.Union(
+    Schema.Union([
       Schema.Literal('').pipe(
-        Schema.transform(Schema.Null, { strict: true, decode: () => null, encode: () => '' as const }),
+        Schema.decodeTo(Schema.Null, SchemaTransformation.transform({ decode: () => null, encode: () => '' as const })),
       ),
-      idFromText(what),
-    ).annotations(says(`${what} is a positive whole number`)),
+      idFromText(`${what} is a positive whole number`),
+    ]).annotate(says(`${what} is a positive whole number`)),
   );
+
+const PAGE_MESSAGE = 'page must be a whole number from 1';
 
 /**
  * The won-work query: `tab` (default active), `page` from 1 (default 1), and the optional filters `vehicle_id` (the
@@ -286,14 +290,13 @@ const optionalIdFilter = (what: string) =>
  * active and completed tabs; live quotes have no vehicle or driver and ignore them.
  */
 export const WonWorkQuery = Schema.Struct({
-  tab: Schema.optionalWith(WonWorkTab, { exact: true, default: () => 'active' as const }),
-  page: Schema.optionalWith(
-    Schema.NumberFromString.pipe(
-      Schema.int({ message: () => 'page must be a whole number' }),
-      Schema.between(1, 100_000, { message: () => 'page must be at least 1' }),
-    ).annotations(says('page must be a whole number from 1')),
-    { exact: true, default: () => 1 },
-  ),
+  tab: WonWorkTab.pipe(Schema.withDecodingDefaultKey(Effect.succeed('active' as const))),
+  page: Schema.NumberFromString.pipe(Schema.annotateEncoded(says(PAGE_MESSAGE)))
+    .check(
+      Schema.isInt(says(PAGE_MESSAGE)).abort(),
+      Schema.isBetween({ minimum: 1, maximum: 100_000 }, says(PAGE_MESSAGE)),
+    )
+    .pipe(Schema.withDecodingDefaultTypeKey(Effect.succeed(1))),
   vehicle_id: optionalIdFilter('vehicle_id'),
   driver_id: optionalIdFilter('driver_id'),
 });
@@ -301,9 +304,9 @@ export type WonWorkQuery = typeof WonWorkQuery.Type;
 
 /** How many rows each tab holds with the same filters (archived jobs in none). */
 export const WonWorkCounts = Schema.Struct({
-  active: Schema.NonNegativeInt,
-  completed: Schema.NonNegativeInt,
-  live_quotes: Schema.NonNegativeInt,
+  active: NonNegativeInt,
+  completed: NonNegativeInt,
+  live_quotes: NonNegativeInt,
 });
 export type WonWorkCounts = typeof WonWorkCounts.Type;
 
@@ -314,7 +317,7 @@ export type WonWorkCounts = typeof WonWorkCounts.Type;
  */
 export const WonWorkResponse = Schema.Struct({
   rows: Schema.Array(WonJob),
-  rows_total: Schema.NonNegativeInt,
+  rows_total: NonNegativeInt,
   page: Schema.Number,
   page_size: Schema.Number,
   counts: WonWorkCounts,
@@ -333,38 +336,49 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
  * the body is decoded (one message for a wrong value, not a second one saying it is not null). Encoding gives the
  * bare form.
  */
-const bareOrUnderPayload = <A, I>(body: Schema.Schema<A, I>, nullMeansAbsent: readonly string[] = []) =>
-  Schema.compose(
-    Schema.transform(Schema.Unknown, Schema.Unknown, {
-      strict: true,
-      decode: (value) => {
-        const bare = isRecord(value) && isRecord(value.payload) ? value.payload : value;
-        if (!isRecord(bare) || !nullMeansAbsent.some((field) => bare[field] === null)) return bare;
-        return Object.fromEntries(
-          Object.entries(bare).filter(([field, v]) => !(v === null && nullMeansAbsent.includes(field))),
-        );
-      },
-      encode: (value) => value,
-    }),
-    body,
+const bareOrUnderPayload = <A, I>(body: Schema.Codec<A, I>, nullMeansAbsent: readonly string[] = []) =>
+  Schema.Unknown.pipe(
+    Schema.decodeTo(
+      Schema.Unknown,
+      SchemaTransformation.transform({
+        decode: (value) => {
+          const bare = isRecord(value) && isRecord(value.payload) ? value.payload : value;
+          if (!isRecord(bare) || !nullMeansAbsent.some((field) => bare[field] === null)) return bare;
+          return Object.fromEntries(
+            Object.entries(bare).filter(([field, v]) => !(v === null && nullMeansAbsent.includes(field))),
+          );
+        },
+        encode: (value) => value,
+      }),
+    ),
+    Schema.decodeTo(body),
   );
 
-const listingIdField = idFromText('listing_id').annotations(says('listing_id is the id of the job'));
+const listingIdField = idFromText('listing_id is the id of the job');
 
 /** A form flag: `1`/`0`, `true`/`false` as text, or a JSON boolean or 0/1. */
-const formFlag = Schema.Union(
+const formFlag = Schema.Union([
   Schema.Boolean,
-  Schema.Literal(0, 1).pipe(
-    Schema.transform(Schema.Boolean, { strict: true, decode: (n) => n === 1, encode: (b) => (b ? 1 : 0) }),
-  ),
-  Schema.Literal('1', '0', 'true', 'false', '').pipe(
-    Schema.transform(Schema.Boolean, {
-      strict: true,
-      decode: (s) => s === '1' || s === 'true',
-      encode: (b) => (b ? ('1' as const) : ('0' as const)),
-    }),
-  ),
-).annotations(says('countOnly is 1 or 0'));
+  Schema.Literals([0, 1])
+    .annotate(says('countOnly is 1 or 0'))
+    .pipe(
+      Schema.decodeTo(
+        Schema.Boolean,
+        SchemaTransformation.transform({ decode: (n) => n === 1, encode: (b) => (b ? 1 : 0) }),
+      ),
+    ),
+  Schema.Literals(['1', '0', 'true', 'false', ''])
+    .annotate(says('countOnly is 1 or 0'))
+    .pipe(
+      Schema.decodeTo(
+        Schema.Boolean,
+        SchemaTransformation.transform({
+          decode: (s) => s === '1' || s === 'true',
+          encode: (b) => (b ? ('1' as const) : ('0' as const)),
+        }),
+      ),
+    ),
+]).annotate(says('countOnly is 1 or 0'));
 
 /**
  * A planned pickup time: an ISO 8601 instant with its offset (`2026-11-20T08:00:00Z`), or a London wall-clock time
@@ -373,8 +387,8 @@ const formFlag = Schema.Union(
  */
 export const PICKUP_DATE_PATTERN = /^\d{4}[-/]\d{2}[-/]\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:?\d{2})?$/;
 export const PICKUP_DATE_MESSAGE = 'Give the pickup time as yyyy-MM-dd HH:mm';
-const PickupDate = Schema.String.pipe(
-  Schema.filter((s) => PICKUP_DATE_PATTERN.test(s), { message: () => PICKUP_DATE_MESSAGE }),
+const PickupDate = Schema.String.check(
+  Schema.makeFilter((s) => PICKUP_DATE_PATTERN.test(s), { message: PICKUP_DATE_MESSAGE }),
 );
 
 /**
@@ -385,33 +399,38 @@ const PickupDate = Schema.String.pipe(
 export const AllocateDriverForm = bareOrUnderPayload(
   Schema.Struct({
     listing_id: listingIdField,
-    user_id: Schema.propertySignature(
-      Schema.Union(Schema.Number, Schema.NumberFromString)
-        .pipe(Schema.compose(positiveWhole('user_id')), Schema.lessThanOrEqualTo(999_999_999))
-        .annotations(says(SELECT_A_DRIVER)),
-    ).annotations({ missingMessage: () => SELECT_A_DRIVER }),
-    pickup_date: optional(Schema.Union(Schema.Literal(''), PickupDate).annotations(says(PICKUP_DATE_MESSAGE))),
-  }).annotations({ identifier: 'AllocateDriver' }),
+    user_id: idFromText(SELECT_A_DRIVER).annotateKey({ messageMissingKey: SELECT_A_DRIVER }),
+    pickup_date: optional(Schema.Union([Schema.Literal(''), PickupDate]).annotate(says(PICKUP_DATE_MESSAGE))),
+  }).annotate({ identifier: 'AllocateDriver' }),
 );
 export type AllocateDriverForm = typeof AllocateDriverForm.Type;
 
 /** POST …/complete: `{ listing_id }` (the id in the path). */
 export const CompleteJobRequest = bareOrUnderPayload(
-  Schema.Struct({ listing_id: listingIdField }).annotations({ identifier: 'CompleteJob' }),
+  Schema.Struct({ listing_id: listingIdField }).annotate({ identifier: 'CompleteJob' }),
 );
 export type CompleteJobRequest = typeof CompleteJobRequest.Type;
 
-const CompletionText = Schema.String.pipe(
-  Schema.filter((s) => s.trim().length > 0, { message: () => 'Please describe what happened' }),
-  Schema.maxLength(MAX_COMPLETION_TEXT, { message: () => `The text is at most ${MAX_COMPLETION_TEXT} characters` }),
+const CompletionText = Schema.String.check(
+  Schema.makeFilter((s: string) => s.trim().length > 0, { message: 'Please describe what happened' }).abort(),
+  Schema.isMaxLength(MAX_COMPLETION_TEXT, { message: `The text is at most ${MAX_COMPLETION_TEXT} characters` }),
 );
 
-const ExtraChargeAmount = MinorUnits.annotations(says('The additional cost is a whole number of pence')).pipe(
-  Schema.positive({ message: () => 'The additional cost must be more than 0' }),
-  Schema.lessThanOrEqualTo(MAX_EXTRA_CHARGE_PENCE, {
-    message: () => `The additional cost is at most £${MAX_EXTRA_CHARGE_PENCE / 100}`,
-  }),
-);
+/**
+ * The additional cost: MinorUnits (a whole number of pence, branded MinorUnits), built here rather than from
+ * `MinorUnits` so that a value that is not a number, or not whole, says WHOLE_PENCE_MESSAGE (Effect 4 cannot replace
+ * the messages of MinorUnits' own number and integer check from outside).
+ */
+const WHOLE_PENCE_MESSAGE = 'The additional cost is a whole number of pence';
+const ExtraChargeAmount = Schema.Number.annotate(says(WHOLE_PENCE_MESSAGE))
+  .check(
+    Schema.isInt(says(WHOLE_PENCE_MESSAGE)).abort(),
+    Schema.isGreaterThan(0, { message: 'The additional cost must be more than 0' }).abort(),
+    Schema.isLessThanOrEqualTo(MAX_EXTRA_CHARGE_PENCE, {
+      message: `The additional cost is at most £${MAX_EXTRA_CHARGE_PENCE / 100}`,
+    }),
+  )
+  .pipe(Schema.brand('MinorUnits'));
 
 /**
  * POST …/complete-with-issue (spec §7): `listing_id`, `text` (1 to 1000 characters), `type` 5, `sub_type`
@@ -422,33 +441,34 @@ const ExtraChargeAmount = MinorUnits.annotations(says('The additional cost is a 
 export const CompleteWithIssueRequest = bareOrUnderPayload(
   Schema.Struct({
     listing_id: listingIdField,
-    text: Schema.propertySignature(CompletionText).annotations({
-      missingMessage: () => 'Please describe what happened',
-    }),
-    type: Schema.Literal(COMPLETION_ISSUE_TYPE).annotations(says(`type must be ${COMPLETION_ISSUE_TYPE}`)),
-    sub_type: Schema.NullOr(Schema.Literal(CHARGE_CUSTOMER_EXTRA)).annotations(
+    text: CompletionText.annotateKey({ messageMissingKey: 'Please describe what happened' }),
+    type: Schema.Literal(COMPLETION_ISSUE_TYPE).annotate(says(`type must be ${COMPLETION_ISSUE_TYPE}`)),
+    sub_type: Schema.NullOr(Schema.Literal(CHARGE_CUSTOMER_EXTRA)).annotate(
       says(`sub_type is ${CHARGE_CUSTOMER_EXTRA} or null`),
     ),
-    responsible: Schema.Literal(COMPLETION_ISSUE_RESPONSIBLE).annotations(
+    responsible: Schema.Literal(COMPLETION_ISSUE_RESPONSIBLE).annotate(
       says(`responsible must be ${COMPLETION_ISSUE_RESPONSIBLE}`),
     ),
     listingCart: optional(
       Schema.Struct({
-        items: Schema.Array(Schema.Unknown).pipe(Schema.filter((items) => items.length === 0 || 'The cart is empty')),
+        items: Schema.Array(Schema.Unknown).check(
+          Schema.makeFilter((items) => items.length === 0 || 'The cart is empty'),
+        ),
       }),
     ),
     extra_charge: optional(Schema.Struct({ amount: ExtraChargeAmount })),
-  }).pipe(
-    Schema.filter((body) => {
-      const charged = body.extra_charge != null;
-      if (body.sub_type === CHARGE_CUSTOMER_EXTRA && !charged)
-        return { path: ['extra_charge'], message: 'Enter the additional cost' };
-      if (body.sub_type !== CHARGE_CUSTOMER_EXTRA && charged)
-        return { path: ['extra_charge'], message: `An additional cost needs sub_type ${CHARGE_CUSTOMER_EXTRA}` };
-      return undefined;
-    }),
-    Schema.annotations({ identifier: 'CompleteWithIssue' }),
-  ),
+  })
+    .annotate({ identifier: 'CompleteWithIssue' })
+    .check(
+      Schema.makeFilter((body) => {
+        const charged = body.extra_charge != null;
+        if (body.sub_type === CHARGE_CUSTOMER_EXTRA && !charged)
+          return { path: ['extra_charge'], issue: 'Enter the additional cost' };
+        if (body.sub_type !== CHARGE_CUSTOMER_EXTRA && charged)
+          return { path: ['extra_charge'], issue: `An additional cost needs sub_type ${CHARGE_CUSTOMER_EXTRA}` };
+        return undefined;
+      }),
+    ),
   ['extra_charge'],
 );
 export type CompleteWithIssueRequest = typeof CompleteWithIssueRequest.Type;
@@ -461,22 +481,23 @@ export const WonListingForm = bareOrUnderPayload(
   Schema.Struct({
     countOnly: optional(formFlag),
     listing_id: optional(listingIdField),
-    action: optional(Schema.Literal('archive').annotations(says('The action must be archive'))),
-  }).pipe(
-    Schema.filter((form) => {
-      if (form.action !== undefined && form.listing_id === undefined)
-        return { path: ['listing_id'], message: 'Say which job to archive' };
-      if (form.listing_id !== undefined && form.action === undefined)
-        return { path: ['action'], message: 'The action must be archive' };
-      return undefined;
-    }),
-    Schema.annotations({ identifier: 'WonListing' }),
-  ),
+    action: optional(Schema.Literal('archive').annotate(says('The action must be archive'))),
+  })
+    .annotate({ identifier: 'WonListing' })
+    .check(
+      Schema.makeFilter((form) => {
+        if (form.action !== undefined && form.listing_id === undefined)
+          return { path: ['listing_id'], issue: 'Say which job to archive' };
+        if (form.listing_id !== undefined && form.action === undefined)
+          return { path: ['action'], issue: 'The action must be archive' };
+        return undefined;
+      }),
+    ),
 );
 export type WonListingForm = typeof WonListingForm.Type;
 
 /** POST /ajax-dashboard-provider-listing-won → the caller's active won jobs (allocated, in_realisation). */
-export const WonCountResponse = Schema.Struct({ count: Schema.NonNegativeInt });
+export const WonCountResponse = Schema.Struct({ count: NonNegativeInt });
 export type WonCountResponse = typeof WonCountResponse.Type;
 
 /** GET request-feedback/{id} → 200: the customer has been asked (once per job). */
@@ -494,13 +515,13 @@ export const RateJobRequest = bareOrUnderPayload(
     care_of_goods: Stars,
     presentation: Stars,
     comment: optional(
-      Schema.String.pipe(
-        Schema.maxLength(MAX_RATING_COMMENT, {
-          message: () => `The comment is at most ${MAX_RATING_COMMENT} characters`,
+      Schema.String.check(
+        Schema.isMaxLength(MAX_RATING_COMMENT, {
+          message: `The comment is at most ${MAX_RATING_COMMENT} characters`,
         }),
       ),
     ),
-  }).annotations({ identifier: 'RateJob' }),
+  }).annotate({ identifier: 'RateJob' }),
   ['comment'],
 );
 export type RateJobRequest = typeof RateJobRequest.Type;
@@ -528,14 +549,14 @@ export type FalseCompletionResponse = typeof FalseCompletionResponse.Type;
  * - `on_the_way`: between the pickup start and the arrival (road distance at 35 mph): on the straight line;
  * - `arrived`: after the estimated arrival: the delivery point.
  */
-export const TrackingState = Schema.Literal(
+export const TrackingState = Schema.Literals([
   'before_window',
   'no_driver',
   'not_active',
   'at_pickup',
   'on_the_way',
   'arrived',
-);
+]);
 export type TrackingState = typeof TrackingState.Type;
 
 export const DriverPosition = Schema.Struct({ lat: Schema.Number, lng: Schema.Number, recorded_at: Schema.String });
@@ -554,12 +575,12 @@ export type TrackingResponse = typeof TrackingResponse.Type;
  * same day or later), `near_base` (its pickup is near the caller's registered address or a vehicle's base),
  * `fits_vehicle` (within reach of a base, and a load that fills at least half the caller's largest vehicle).
  */
-export const RecommendationReason = Schema.Literal('near_base', 'on_your_route', 'fits_vehicle');
+export const RecommendationReason = Schema.Literals(['near_base', 'on_your_route', 'fits_vehicle']);
 export type RecommendationReason = typeof RecommendationReason.Type;
 
 export const RecommendedJob = Schema.Struct({
   listing_id: ListingId,
-  kind: Schema.Literal('instant', 'auction'),
+  kind: Schema.Literals(['instant', 'auction']),
   category: SearchCategory,
   stops: Schema.Array(WonJobStop),
   price: Money,
@@ -591,7 +612,7 @@ export type RecommendedWorkResponse = typeof RecommendedWorkResponse.Type;
  * - `feedback_not_requested` (409), `already_rated` (409): the admin's rating tool.
  * - `idempotency_key_in_progress` (409): the first completion with this Idempotency-Key has not finished yet.
  */
-export const WorkErrorCode = Schema.Literal(
+export const WorkErrorCode = Schema.Literals([
   'before_pickup',
   'already_completed',
   'suspended',
@@ -601,7 +622,7 @@ export const WorkErrorCode = Schema.Literal(
   'feedback_not_requested',
   'already_rated',
   'idempotency_key_in_progress',
-);
+]);
 export type WorkErrorCode = typeof WorkErrorCode.Type;
 export const WorkError = Schema.Struct({
   message: Schema.String,

@@ -116,23 +116,24 @@ export function toReservationInputs(request: RequestForm, places: PlaceBook): Re
   });
 }
 
-const Text = Schema.String.pipe(Schema.maxLength(200));
+const Text = Schema.String.check(Schema.isMaxLength(200));
 /** What a saved request must look like to be restored (anything else is dropped: a stale or foreign value). */
 const SavedRequest = Schema.Struct({
   vehicleId: Schema.NullOr(Schema.Number),
-  dates: Schema.Array(Schema.String.pipe(Schema.pattern(/^\d{4}-\d{2}-\d{2}$/))).pipe(Schema.maxItems(31)),
-  scope: Schema.Literal('local', 'nationwide'),
-  people: Schema.Literal('1', '2', 'flexible'),
-  timing: Schema.Literal('full_day', 'own_window'),
+  dates: Schema.Array(Schema.String.check(Schema.isPattern(/^\d{4}-\d{2}-\d{2}$/))).check(Schema.isMaxLength(31)),
+  scope: Schema.Literals(['local', 'nationwide']),
+  people: Schema.Literals(['1', '2', 'flexible']),
+  timing: Schema.Literals(['full_day', 'own_window']),
   startTime: Text,
   endTime: Text,
   startPostcode: Text,
-  finish: Schema.Literal('start', 'anywhere', 'elsewhere'),
+  finish: Schema.Literals(['start', 'anywhere', 'elsewhere']),
   endPostcode: Text,
   capacity: Text,
   privateJob: Schema.NullOr(
     Schema.Struct({
-      uuid: Schema.UUID,
+      /** Any 8-4-4-4-12 hex id, as Effect 3's `Schema.UUID` took (`isUUID` would also demand RFC version bits). */
+      uuid: Schema.String.check(Schema.isGUID()),
       pickupPostcode: Text,
       pickupFrom: Text,
       pickupTo: Text,

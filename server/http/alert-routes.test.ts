@@ -52,7 +52,7 @@ const setClock = async (now: Date) => {
 
 const post = (path: string, body: unknown, bearer: string) =>
   t.app.request(path, jsonPost(body, { authorization: `Bearer ${bearer}` }));
-const read = async <A, I>(path: string, bearer: string, schema: Schema.Schema<A, I>): Promise<A> => {
+const read = async <A, I>(path: string, bearer: string, schema: Schema.Codec<A, I>): Promise<A> => {
   const response = await getWithToken(t.app, path, bearer);
   expect(response.status).toBe(200);
   return Schema.decodeUnknownSync(schema)(await response.json());

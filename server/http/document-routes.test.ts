@@ -81,7 +81,7 @@ const identity = (name: string, bytes: Uint8Array) => upload({ file: { name, byt
 const errorsOf = async (response: Response) =>
   ((await response.json()) as { message: string; errors: Record<string, string[]> }).errors;
 
-const decode = async <A, I>(response: Response, schema: Schema.Schema<A, I>) =>
+const decode = async <A, I>(response: Response, schema: Schema.Codec<A, I>) =>
   Schema.decodeUnknownSync(schema)(await response.json());
 
 describe('POST /v1/documents', () => {

@@ -112,7 +112,7 @@ const deallocate = (id: number, payload: unknown, who: Who = 'partner') =>
   post(`/journey/api/v1/journey/${id}/deallocate-driver`, { payload }, who);
 
 const decode =
-  <A, I>(schema: Schema.Schema<A, I>) =>
+  <A, I>(schema: Schema.Codec<A, I>) =>
   async (response: Response): Promise<A> =>
     Schema.decodeUnknownSync(schema)(await response.json());
 const journeyOf = decode(JourneyResponse);

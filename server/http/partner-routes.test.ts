@@ -26,7 +26,7 @@ beforeAll(async () => {
   for (const email of DEMO_EMAILS) tokens[email] = (await signIn(t.app, email)).token;
 }, SETUP_TIMEOUT_MS);
 
-const get = async <A, I>(path: string, email: string, schema: Schema.Schema<A, I>): Promise<A> => {
+const get = async <A, I>(path: string, email: string, schema: Schema.Codec<A, I>): Promise<A> => {
   const response = await getWithToken(t.app, path, tokens[email] ?? '');
   expect(response.status).toBe(200);
   return Schema.decodeUnknownSync(schema)(await response.json());

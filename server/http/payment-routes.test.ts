@@ -49,7 +49,7 @@ const putExpress = (body: unknown, who: Who = 'partner') =>
     headers: { ...headers(who), 'content-type': 'application/json' },
     body: JSON.stringify(body),
   });
-const decode = <A, I>(schema: Schema.Schema<A, I>) => Schema.decodeUnknownSync(schema);
+const decode = <A, I>(schema: Schema.Codec<A, I>) => Schema.decodeUnknownSync(schema);
 
 /** Every payout of the caller, all pages. */
 const allPayouts = async (who: Who = 'partner'): Promise<Payout[]> => {

@@ -62,7 +62,7 @@ const post = (path: string, body: unknown, who: Who = 'partner') => t.app.reques
 const put = (path: string, body: unknown, who: Who = 'partner') =>
   t.app.request(path, { ...jsonPost(body, auth(who)), method: 'PUT' });
 const del = (path: string, who: Who = 'partner') => t.app.request(path, { method: 'DELETE', headers: auth(who) });
-const decode = async <A, I>(response: Response, schema: Schema.Schema<A, I>) =>
+const decode = async <A, I>(response: Response, schema: Schema.Codec<A, I>) =>
   Schema.decodeUnknownSync(schema)(await response.json());
 
 const JOBS = '/ng/api/v3/provider/private-jobs';

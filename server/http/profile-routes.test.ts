@@ -54,7 +54,7 @@ const get = (path: string, who: Who) => t.app.request(path, { headers: auth(who)
 const put = (path: string, who: Who, payload: unknown) =>
   t.app.request(path, { ...jsonPost({ payload }, auth(who)), method: 'PUT' });
 const decode =
-  <A, I>(schema: Schema.Schema<A, I>) =>
+  <A, I>(schema: Schema.Codec<A, I>) =>
   async (response: Response): Promise<A> => {
     expect(response.status).toBe(200);
     return Schema.decodeUnknownSync(schema)(await response.json());

@@ -1,6 +1,6 @@
-import { Either } from 'effect';
+import { Result } from 'effect';
 import type { Context } from 'hono';
-import { decodeEither } from '@/schemas/decode';
+import { decodeResult } from '@/schemas/decode';
 import type { Schema } from 'effect';
 import { UnsupportedMediaTypeError, ValidationError } from '@/server/http/api-errors';
 
@@ -26,7 +26,7 @@ const isJson = (contentType: string | undefined) =>
  * Reads the JSON body and decodes it with `schema`. A Content-Type other than application/json is a 415; malformed
  * JSON, a body nested deeper than MAX_BODY_DEPTH or one that does not decode is a ValidationError (422); never a 500.
  */
-export const readBody = async <A, I>(c: Context, schema: Schema.Schema<A, I>, name: string): Promise<A> => {
+export const readBody = async <A, I>(c: Context, schema: Schema.Codec<A, I>, name: string): Promise<A> => {
   if (!isJson(c.req.header('content-type'))) throw new UnsupportedMediaTypeError();
   let body: unknown;
   try {
@@ -36,7 +36,7 @@ export const readBody = async <A, I>(c: Context, schema: Schema.Schema<A, I>, na
   }
   if (nestsDeeperThan(body, MAX_BODY_DEPTH))
     throw new ValidationError({ body: ['The request body is nested too deeply.'] });
-  const decoded = decodeEither(schema, name)(body);
-  if (Either.isLeft(decoded)) throw ValidationError.fromIssues(decoded.left.issues);
-  return decoded.right;
+  const decoded = decodeResult(schema, name)(body);
+  if (Result.isFailure(decoded)) throw ValidationError.fromIssues(decoded.failure.issues);
+  return decoded.success;
 };

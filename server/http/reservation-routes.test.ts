@@ -55,7 +55,7 @@ const post = (path: string, body?: unknown, who: Who = 'partner', headers: Recor
   );
 const put = (path: string, body: unknown, who: Who = 'partner') =>
   t.app.request(path, { ...jsonPost(body, auth(who)), method: 'PUT' });
-const decode = async <A, I>(response: Response, schema: Schema.Schema<A, I>) =>
+const decode = async <A, I>(response: Response, schema: Schema.Codec<A, I>) =>
   Schema.decodeUnknownSync(schema)(await response.json());
 
 /** The partner's seeded reservation in `status` on today plus `inDays`. */

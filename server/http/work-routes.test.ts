@@ -114,7 +114,7 @@ const postForm = (path: string, form: Record<string, string>, who: Who = 'partne
   });
 
 const decode =
-  <A, I>(schema: Schema.Schema<A, I>) =>
+  <A, I>(schema: Schema.Codec<A, I>) =>
   async (response: Response): Promise<A> =>
     Schema.decodeUnknownSync(schema)(await response.json());
 const listOf = decode(WonWorkResponse);

@@ -50,7 +50,7 @@ const thursoDay = (date: string): ReservationInput =>
 const auth = () => ({ authorization: `Bearer ${token}` });
 const post = (path: string, body?: unknown) =>
   t.app.request(path, body === undefined ? { method: 'POST', headers: auth() } : jsonPost(body, auth()));
-const decode = async <A, I>(response: Response, schema: Schema.Schema<A, I>) =>
+const decode = async <A, I>(response: Response, schema: Schema.Codec<A, I>) =>
   Schema.decodeUnknownSync(schema)(await response.json());
 
 /** Validates and creates one reservation through the API; returns it as created. */

@@ -169,7 +169,7 @@ beforeEach(() => {
 const auth = (who: keyof typeof token) => ({ authorization: `Bearer ${token[who]}` });
 const post = (path: string, body: unknown, who: keyof typeof token = 'partner') =>
   t.app.request(path, body === undefined ? { method: 'POST', headers: auth(who) } : jsonPost(body, auth(who)));
-const decode = async <A, I>(response: Response, schema: Schema.Schema<A, I>) =>
+const decode = async <A, I>(response: Response, schema: Schema.Codec<A, I>) =>
   Schema.decodeUnknownSync(schema)(await response.json());
 const statusOf = async (id: number) =>
   (await t.db.query<{ status: string }>('select status from reservations where id = $1', [id])).rows[0]?.status;

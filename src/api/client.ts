@@ -1,8 +1,8 @@
 import type { Schema } from 'effect';
 import ky, { type KyInstance, type Options } from 'ky';
 import { ErrorBody, type ErrorListEntry } from '@/schemas/auth';
-import { decodeEither, decodeWith } from '@/schemas/decode';
-import { Either } from 'effect';
+import { decodeResult, decodeWith } from '@/schemas/decode';
+import { Result } from 'effect';
 import { errorText, HttpError, NetworkError, SessionExpiredError } from './errors';
 import { flattenQuery, type QueryValue } from './query';
 
@@ -158,7 +158,7 @@ export function createApiClient(options: {
     // with a number: the word is read apart, so the body still decodes and the server's message is kept.
     const { code: word, ...rest } = typeof json === 'object' && json !== null ? (json as Record<string, unknown>) : {};
     const reason = typeof word === 'string' ? word : null;
-    const body = Either.getOrNull(decodeEither(ErrorBody, 'ErrorBody')(reason === null ? json : rest));
+    const body = Result.getOrNull(decodeResult(ErrorBody, 'ErrorBody')(reason === null ? json : rest));
     // `errors` is a record by field (messages.validation) or, with code 101, the list of broken reservation rules.
     const listed = Array.isArray(body?.errors) ? (body.errors as readonly ErrorListEntry[]) : [];
     return new HttpError({
@@ -189,7 +189,7 @@ export function createApiClient(options: {
   async function request<A, I>(
     method: 'get' | 'post' | 'put' | 'delete',
     path: string,
-    schema: Schema.Schema<A, I> | null,
+    schema: Schema.Codec<A, I> | null,
     name: string,
     opts: RequestOptions = {},
   ): Promise<A> {
@@ -213,13 +213,13 @@ export function createApiClient(options: {
     connect(next: ApiBindings): void {
       bindings = next;
     },
-    get: <A, I>(path: string, schema: Schema.Schema<A, I>, name: string, opts?: RequestOptions) =>
+    get: <A, I>(path: string, schema: Schema.Codec<A, I>, name: string, opts?: RequestOptions) =>
       request('get', path, schema, name, opts),
-    post: <A, I>(path: string, schema: Schema.Schema<A, I> | null, name: string, opts?: RequestOptions) =>
+    post: <A, I>(path: string, schema: Schema.Codec<A, I> | null, name: string, opts?: RequestOptions) =>
       request('post', path, schema, name, opts),
-    put: <A, I>(path: string, schema: Schema.Schema<A, I> | null, name: string, opts?: RequestOptions) =>
+    put: <A, I>(path: string, schema: Schema.Codec<A, I> | null, name: string, opts?: RequestOptions) =>
       request('put', path, schema, name, opts),
-    delete: <A, I>(path: string, schema: Schema.Schema<A, I> | null, name: string, opts?: RequestOptions) =>
+    delete: <A, I>(path: string, schema: Schema.Codec<A, I> | null, name: string, opts?: RequestOptions) =>
       request('delete', path, schema, name, opts),
     stream,
   };

@@ -1,6 +1,6 @@
-import { Either } from 'effect';
+import { Result } from 'effect';
 import { LISTING_EVENT_NAMES, ListingEvent } from '@/schemas/listing';
-import { decodeEither } from '@/schemas/decode';
+import { decodeResult } from '@/schemas/decode';
 import { api } from './api';
 import { readSseStream, type SseEvent } from './sse-parser';
 
@@ -53,15 +53,15 @@ const pause = (ms: number, signal: AbortSignal) =>
     signal.addEventListener('abort', done, { once: true });
   });
 
-const decodeListingEvent = decodeEither(ListingEvent, 'ListingEvent');
+const decodeListingEvent = decodeResult(ListingEvent, 'ListingEvent');
 
 /** The payload of a `taken` or `posted` event, or the reason it is not one. */
-function readEvent(data: string): Either.Either<ListingEvent, unknown> {
+function readEvent(data: string): Result.Result<ListingEvent, unknown> {
   let json: unknown;
   try {
     json = JSON.parse(data);
   } catch (error) {
-    return Either.left(error);
+    return Result.fail(error);
   }
   return decodeListingEvent(json);
 }
@@ -94,12 +94,14 @@ export async function watchListingEvents(
       if (connections > 1) options.onReconnected?.();
     } else if (event.event === LISTING_EVENT_NAMES.taken) {
       const taken = readEvent(event.data);
-      if (Either.isRight(taken)) onEvent(taken.right);
-      else warn('Listing events: skipped a taken event that did not decode', { data: event.data, error: taken.left });
+      if (Result.isSuccess(taken)) onEvent(taken.success);
+      else
+        warn('Listing events: skipped a taken event that did not decode', { data: event.data, error: taken.failure });
     } else if (event.event === LISTING_EVENT_NAMES.posted && options.onPosted) {
       const posted = readEvent(event.data);
-      if (Either.isRight(posted)) options.onPosted(posted.right);
-      else warn('Listing events: skipped a posted event that did not decode', { data: event.data, error: posted.left });
+      if (Result.isSuccess(posted)) options.onPosted(posted.success);
+      else
+        warn('Listing events: skipped a posted event that did not decode', { data: event.data, error: posted.failure });
     }
   };
 

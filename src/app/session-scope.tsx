@@ -2,14 +2,14 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { AppInit, type Features } from '@/schemas/app-init';
-import { decodeEither } from '@/schemas/decode';
+import { decodeResult } from '@/schemas/decode';
 import type { UserId } from '@/schemas/user';
 import { appInitMachine } from '@/machines/app-init/app-init.machine';
 import { featuresOf, hasAppInitFailed } from '@/machines/app-init/app-init.selectors';
 import { authStatus, currentUser } from '@/machines/auth/auth.selectors';
 import { createRequestMachine } from '@/machines/request/request.machine';
 import { fetchBadgeCounters } from '@/src/api/partner-overview';
-import { Either } from 'effect';
+import { Result } from 'effect';
 import { inspect } from './inspection';
 import { useAuthActor } from './root-actors';
 
@@ -32,8 +32,8 @@ const cacheKey = (userId: UserId) => `tpp.app-init.${userId}`;
 
 function readCachedInit(userId: UserId) {
   try {
-    return Either.getOrNull(
-      decodeEither(AppInit, 'AppInit')(JSON.parse(localStorage.getItem(cacheKey(userId)) ?? 'null')),
+    return Result.getOrNull(
+      decodeResult(AppInit, 'AppInit')(JSON.parse(localStorage.getItem(cacheKey(userId)) ?? 'null')),
     );
   } catch {
     return null;

@@ -1,0 +1,25 @@
+import { Effect, Schema, SchemaIssue } from 'effect';
+
+/*
+ * Pieces every schema file uses. Effect 4 runs every check of a field when decoding with `errors: 'all'`; a check
+ * marked `.abort()` skips the checks after it when it fails, so a field gets one message (a whole number first, then
+ * its range), as Effect 3's chained refinements gave.
+ */
+
+/** An optional field that is absent or valid (`undefined` is not a value JSON can carry). */
+export const optional = <S extends Schema.Constraint>(schema: S) => Schema.optionalKey(schema);
+
+/** A message annotation: the one message for a failed literal union or a failed check. */
+export const says = (message: string) => ({ message });
+
+/**
+ * One message for any failure inside a schema: its type, any of its checks, any member of a union. A `message`
+ * annotation only covers a schema's own type or its last check, and a union reports the member that nearly matched.
+ */
+export const saysAll =
+  (message: string) =>
+  <S extends Schema.Top>(schema: S) =>
+    schema.pipe(Schema.catchDecoding(() => Effect.fail(new SchemaIssue.InvalidValue({ message }))));
+
+/** A whole number, 0 or more: one message for a value that is neither. */
+export const NonNegativeInt = Schema.Number.check(Schema.isInt().abort(), Schema.isGreaterThanOrEqualTo(0));
