@@ -544,7 +544,7 @@ interface PageFacts {
   readonly dangerToasts: readonly string[];
   readonly fields: Readonly<Record<string, string | null>>;
   readonly categoriesBadge: string | null;
-  readonly searchEnabled: boolean;
+  readonly searchEnabled: boolean | null;
   readonly notices: readonly string[];
   readonly fieldErrors: readonly string[];
   readonly activeTab: string | null;
@@ -568,6 +568,8 @@ const readPage = (page: Page): Promise<PageFacts> =>
       'input[name="allocation_method"][value="click_and_claim"]',
     );
     const activeTab = document.querySelector('[role="tab"][aria-selected="true"]');
+    // absent while the page is still rendering what the machine has reached (it renders it deferred, in slices)
+    const submit = document.querySelector<HTMLButtonElement>('form.search-form button[type="submit"]');
     return {
       heading: text(document.querySelector('main h1')),
       dangerToasts: texts('.toast-danger .toast-body').sort(),
@@ -577,7 +579,7 @@ const readPage = (page: Page): Promise<PageFacts> =>
         ),
       ),
       categoriesBadge: text(document.querySelector('details.search-more summary .count-badge')),
-      searchEnabled: !(document.querySelector('form.search-form button[type="submit"]') as HTMLButtonElement).disabled,
+      searchEnabled: submit ? !submit.disabled : null,
       notices: texts('.search-submit .muted, .results-column > p.muted'),
       fieldErrors: texts('main .field-error'),
       activeTab: activeTab ? (activeTab.firstChild?.textContent ?? null) : null,

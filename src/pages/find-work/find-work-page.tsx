@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { lazy, useCallback, useEffect, useState } from 'react';
+import { lazy, useCallback, useDeferredValue, useEffect, useState } from 'react';
 import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import { useIntl } from 'react-intl';
 import { currentUser } from '@/machines/auth/auth.selectors';
@@ -63,7 +63,10 @@ function FindWork({ input }: { input: FindWorkInput }) {
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const toasts = useToasts();
   const findWork = useActorRef(findWorkMachine, { inspect, input });
-  const starting = useSelector(findWork, isStarting);
+  // The page's first full render (the form, the saved searches, the tabs) and each new set of results are React's
+  // largest pieces of work here. A machine update reaches React through useSyncExternalStore, which renders at once,
+  // in one task; deferred, React renders them in slices between frames, and a phone stays responsive meanwhile.
+  const starting = useDeferredValue(useSelector(findWork, isStarting), true);
   const tab = useSelector(findWork, activeTab);
   const state = useSelector(findWork, activeTabState);
   const counts = useSelector(findWork, tabCounts);
@@ -126,6 +129,9 @@ function FindWork({ input }: { input: FindWorkInput }) {
   }, [saved, toasts, intl]);
 
   const endReached = useCallback(() => findWork.send({ type: 'list.endReached' }), [findWork]);
+  const rows = useDeferredValue(state.rows);
+  // Rows that arrived and are still being rendered: the list waits for them behind the loading state.
+  const rowsPending = rows !== state.rows && rows.length === 0;
 
   if (starting) return <PageLoading />;
   const pickup = submitted?.pickup
@@ -171,7 +177,7 @@ function FindWork({ input }: { input: FindWorkInput }) {
                     {t('findWork.total', { count: state.total })}
                   </p>
                 ) : null}
-                {searching && state.rows.length === 0 ? <PageLoading /> : null}
+                {(searching && state.rows.length === 0) || rowsPending ? <PageLoading /> : null}
                 {failed ? (
                   <div className="alert alert-danger" role="alert">
                     <p>{t('findWork.failed.search')}</p>
@@ -184,9 +190,9 @@ function FindWork({ input }: { input: FindWorkInput }) {
                 {searched && state.page > 0 && state.rows.length === 0 ? (
                   <p className="empty-results">{t('findWork.none')}</p>
                 ) : null}
-                {state.rows.length > 0 ? (
+                {rows.length > 0 ? (
                   <ResultsList
-                    rows={state.rows}
+                    rows={rows}
                     total={state.total}
                     taken={taken}
                     loadingMore={loadingMore}
@@ -201,12 +207,7 @@ function FindWork({ input }: { input: FindWorkInput }) {
                   screen, only when the partner scrolls down to it on a phone, where it sits under the feed. */}
               <MapBoundary fallback={<p className="map-column map-failed muted">{t('findWork.map.failed')}</p>}>
                 <WhenNearViewport className="map-column" fallback={<div className="map-fallback" />}>
-                  <ResultsMap
-                    listings={state.rows}
-                    pickup={pickup}
-                    highlightedId={highlighted}
-                    label={t('findWork.map')}
-                  />
+                  <ResultsMap listings={rows} pickup={pickup} highlightedId={highlighted} label={t('findWork.map')} />
                 </WhenNearViewport>
               </MapBoundary>
             </div>

@@ -1,5 +1,5 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import type { Listing } from '@/schemas/search';
 import { useFormatters } from '@/src/app/use-formatters';
@@ -8,6 +8,15 @@ import { ListingCard } from './listing-card';
 /** Rows rendered beyond the visible ones, each way; the next page is asked for this close to the end. */
 const OVERSCAN = 6;
 const NEAR_END = 5;
+
+/**
+ * The scroller's size before it is measured, from its CSS (`.results-scroller`: min(72vh, 56rem)): the first render
+ * then already holds the rows in view, instead of none and a second, synchronous render once the box is measured.
+ */
+const initialRect = () => {
+  const rem = parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
+  return { width: 0, height: Math.min(window.innerHeight * 0.72, 56 * rem) };
+};
 
 /**
  * The active tab's results as a feed: virtualised (only the visible cards are in the page, so a list of
@@ -38,6 +47,7 @@ export function ResultsList({
   const intl = useIntl();
   const fmt = useFormatters();
   const scroller = useRef<HTMLDivElement>(null);
+  const [firstRect] = useState(initialRect);
   const takenSet = new Set(taken);
   // Stable while the rows are: the virtualiser recomputes every row's offset whenever this function changes.
   const itemKey = useCallback((index: number) => `${rows[index]!.kind}:${rows[index]!.id}`, [rows]);
@@ -45,6 +55,7 @@ export function ResultsList({
     count: rows.length,
     getScrollElement: () => scroller.current,
     estimateSize: () => 132,
+    initialRect: firstRect,
     overscan: OVERSCAN,
     getItemKey: itemKey,
     // Scrolling renders the new window through React's scheduler, not synchronously inside each scroll event: a fling

@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useCallback, useState } from 'react';
+import { useCallback, useDeferredValue, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from 'wouter';
 import { isActionable, replacedByAccepting } from '@/machines/reservations/reservation-facts';
@@ -33,7 +33,9 @@ type OpenDialog = { readonly kind: 'cancel' | 'edit'; readonly reservation: Rese
 function CurrentReservations() {
   const intl = useIntl();
   const actor = useActorRef(reservationList, { inspect, input: { kind: 'current' } });
-  const loading = useSelector(actor, isLoading);
+  // The cards are React's largest render on this page. A machine update reaches React through useSyncExternalStore,
+  // which renders at once, in one task; deferred, the cards render in slices between frames.
+  const loading = useDeferredValue(useSelector(actor, isLoading), true);
   const failed = useSelector(actor, hasFailed);
   const busy = useSelector(actor, isBusy);
   const refreshFailed = useSelector(actor, hasRefreshFailed);
