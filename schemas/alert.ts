@@ -3,8 +3,8 @@ import { ListingEvent } from './listing';
 import { MinorUnits } from './money';
 import { Instant, UkPostcode } from './reservation';
 import { SavedSearchId, type SavedSearch } from './saved-search';
-import { Listing, SearchCategory, StorableText, type SearchType } from './search';
-import { NonNegativeInt, optional } from './common';
+import { Listing, SearchCategory, type SearchType } from './search';
+import { NonNegativeInt, optional, StorableText } from './common';
 
 /**
  * New-work alerts (issue 4, beyond the specification, as the best load boards do). A saved search can be marked

@@ -23,3 +23,24 @@ export const saysAll =
 
 /** A whole number, 0 or more: one message for a value that is neither. */
 export const NonNegativeInt = Schema.Number.check(Schema.isInt().abort(), Schema.isGreaterThanOrEqualTo(0));
+
+/** No NUL and no lone surrogate: text PostgreSQL can store (in a text column or inside jsonb). */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+export const StorableText = Schema.String.check(
+  Schema.makeFilter(
+    (s) => !s.includes('\u0000') && !LONE_SURROGATE.test(s),
+    { message: 'Contains characters that cannot be stored' },
+    true, // abort: a check added after this one runs only on storable text (one message)
+  ),
+);
+
+const isCalendarDate = (s: string) => {
+  const at = new Date(`${s}T00:00:00Z`);
+  return !Number.isNaN(at.getTime()) && at.toISOString().slice(0, 10) === s;
+};
+/** A calendar date yyyy-MM-dd that exists (2026-02-30 does not). */
+export const CalendarDate = Schema.String.check(
+  Schema.makeFilter((s) => /^\d{4}-\d{2}-\d{2}$/.test(s) && isCalendarDate(s), {
+    message: 'A date is yyyy-MM-dd',
+  }),
+);

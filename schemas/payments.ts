@@ -1,7 +1,6 @@
 import { Effect, Schema } from 'effect';
 import { MinorUnits } from './money';
-import { CalendarDate } from './search';
-import { NonNegativeInt, says, saysAll } from './common';
+import { CalendarDate, NonNegativeInt, says, saysAll } from './common';
 
 /**
  * Payments, payouts and invoices (issue 8; spec §1 "payments (pending, scheduled, transferred, invoices)", §2

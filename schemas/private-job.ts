@@ -11,8 +11,7 @@ import {
   TimeOrAnytime,
   UK_POSTCODE_MESSAGE,
 } from './reservation';
-import { CalendarDate, StorableText } from './search';
-import { says } from './common';
+import { CalendarDate, says, StorableText } from './common';
 
 /**
  * Private (external) jobs on their own, outside a reservation, and the private work preferences (issue 7; spec §3

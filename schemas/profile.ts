@@ -1,8 +1,8 @@
 import { Effect, Schema, SchemaTransformation } from 'effect';
 import { UK_POSTCODE_MESSAGE, UK_POSTCODE_PATTERN } from './reservation';
-import { RADIUS_OPTIONS_MILES, StorableText } from './search';
+import { RADIUS_OPTIONS_MILES } from './search';
 import { AccountType } from './user';
-import { NonNegativeInt, says } from './common';
+import { NonNegativeInt, says, StorableText } from './common';
 
 /**
  * The partner's own account (issue 8; spec §2 "profile (edit profile, account and preferences, history and invoicing,

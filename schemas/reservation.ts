@@ -1,10 +1,9 @@
 import { Effect, Schema, SchemaTransformation } from 'effect';
 import { ProviderVehicleId } from './listing';
 import { MinorUnits } from './money';
-import { CalendarDate, StorableText } from './search';
 import { UserId } from './user';
 import { VehicleCapacity, VehicleType } from './vehicle';
-import { NonNegativeInt, optional, says, saysAll } from './common';
+import { CalendarDate, NonNegativeInt, optional, says, saysAll, StorableText } from './common';
 
 /**
  * Reservations: blocks of a vehicle's availability a partner offers (spec §3 Reservation, External job; §4 statuses,

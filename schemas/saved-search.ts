@@ -1,5 +1,6 @@
 import { Effect, Schema } from 'effect';
-import { SearchCriteria, StorableText } from './search';
+import { SearchCriteria } from './search';
+import { StorableText } from './common';
 
 /** Spec §4: the saved-search control's states in the portal. */
 export const SavedSearchStatus = Schema.Literals(['not_saved', 'saving', 'saved']);

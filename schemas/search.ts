@@ -1,7 +1,7 @@
 import { Effect, Schema } from 'effect';
 import { Money } from './money';
 import { Nuts1 } from './place';
-import { NonNegativeInt, optional, says } from './common';
+import { CalendarDate, NonNegativeInt, optional, says, StorableText } from './common';
 
 /**
  * Find work (spec §3 search parameters, §4 search tabs, §5 find-work rules, §7 search calls, §9 constants).
@@ -74,16 +74,6 @@ export const Radius = Schema.Struct({
 }).annotate({ identifier: 'Radius' });
 export type Radius = typeof Radius.Type;
 
-/** No NUL and no lone surrogate: text PostgreSQL can store (in a text column or inside jsonb). */
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-export const StorableText = Schema.String.check(
-  Schema.makeFilter(
-    (s) => !s.includes('\u0000') && !LONE_SURROGATE.test(s),
-    { message: 'Contains characters that cannot be stored' },
-    true, // abort: a check added after this one runs only on storable text (one message)
-  ),
-);
-
 const Latitude = Schema.Number.check(
   Schema.isBetween({ minimum: -90, maximum: 90 }, { message: 'A latitude is between -90 and 90' }),
 );
@@ -106,17 +96,6 @@ export const SearchLocation = Schema.Struct({
   ),
 }).annotate({ identifier: 'SearchLocation' });
 export type SearchLocation = typeof SearchLocation.Type;
-
-const isCalendarDate = (s: string) => {
-  const at = new Date(`${s}T00:00:00Z`);
-  return !Number.isNaN(at.getTime()) && at.toISOString().slice(0, 10) === s;
-};
-/** A calendar date yyyy-MM-dd that exists (2026-02-30 does not). */
-export const CalendarDate = Schema.String.check(
-  Schema.makeFilter((s) => /^\d{4}-\d{2}-\d{2}$/.test(s) && isCalendarDate(s), {
-    message: 'A date is yyyy-MM-dd',
-  }),
-);
 
 /** Pickup dates, London calendar, both ends included; either end may be open. */
 export const DateRange = Schema.Struct({

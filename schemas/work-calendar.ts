@@ -1,8 +1,7 @@
 import { Schema } from 'effect';
 import { VEHICLE_COLOURS, vehicleColour } from './vehicle';
-import { CalendarDate } from './search';
 import { dateRangeFilter } from './private-job';
-import { says, saysAll } from './common';
+import { CalendarDate, says, saysAll } from './common';
 
 /**
  * The work calendar (issue 7; spec §2 `/work-calendar`, §3 stop types, §9 time zone Europe/London and the colours:
