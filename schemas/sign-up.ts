@@ -2,19 +2,16 @@ import { Effect, Schema } from 'effect';
 import { AccountType } from './user';
 import { UK_POSTCODE_MESSAGE, UK_POSTCODE_PATTERN } from './reservation';
 import { VEHICLE_TYPES, VehicleType } from './vehicle';
-import { NonNegativeInt } from './common';
 
 /**
- * Partner sign-up, e-mail verification and password reset (spec §2 "Partner sign-up has steps: login details, your
- * details, vehicle and operational information, insurance, identity, e-mail verification with resend"; §5 password
- * hint and UK postcode; §9 insurance minimums). The calls are not shown in the spec; this is their design:
+ * Partner sign-up (spec §2 "Partner sign-up has steps: login details, your details, vehicle and operational
+ * information, insurance, identity, e-mail verification with resend"; §5 password hint and UK postcode; §9 insurance
+ * minimums). E-mail verification and password reset, the links sent by mail, are in ./mail-links.ts. The calls are
+ * not shown in the spec; this is their design:
  *
  * - POST /v1/sign-up/validate-step `{ payload: { step, values } }` → 200, or 422 with the step's failing fields, so
  *   each step is checked by the server as the partner goes;
- * - POST /v1/sign-up `{ payload: values }` (every step's fields at once) → 201 and a signed-in session cookie;
- * - GET /v1/email-verification/status and POST /v1/email-verification/resend (signed in), and POST
- *   /v1/email-verification/verify `{ payload: { token } }` (public: the token is the key);
- * - POST /v1/password-reset/request `{ payload: { email } }` (always 202) and /confirm.
+ * - POST /v1/sign-up `{ payload: values }` (every step's fields at once) → 201 and a signed-in session cookie.
  *
  * Every field a partner types travels as text (numbers too), may be missing or null, and is judged by the rules
  * below, so a half-filled step gets one clear message per field instead of a type error. The rules are pure and
@@ -55,11 +52,6 @@ export type WeekDay = (typeof WEEK_DAYS)[number];
 export const BUSINESS_ACCOUNT_TYPES: readonly AccountType[] = ['business', 'business_pro'];
 export const MIN_PARTNER_AGE_YEARS = 18;
 export const MAX_PARTNER_AGE_YEARS = 100;
-/** Resends of the verification mail: at most one per this many seconds. */
-export const RESEND_COOLDOWN_S = 60;
-/** Lifetimes of the links in the mails. */
-export const VERIFICATION_TOKEN_TTL_S = 24 * 3600;
-export const RESET_TOKEN_TTL_S = 3600;
 
 /** Spec §5 password hint: at least 8 characters, letters and numbers combined. */
 export const PASSWORD_MIN_LENGTH = 8;
@@ -183,19 +175,6 @@ export const SignUpRequest = Schema.Struct({ payload: SignUpValues });
 export const ValidateStepRequest = Schema.Struct({
   payload: Schema.Struct({ step: SignUpStep, values: SignUpValues }),
 });
-export const VerifyEmailRequest = Schema.Struct({
-  payload: Schema.Struct({ token: Schema.String.check(Schema.isMaxLength(100)) }),
-});
-export const PasswordResetRequest = Schema.Struct({
-  payload: Schema.Struct({ email: Schema.String.check(Schema.isMaxLength(254)) }),
-});
-export const PasswordResetConfirm = Schema.Struct({
-  payload: Schema.Struct({
-    token: Schema.String.check(Schema.isMaxLength(100)),
-    password: nullable(Schema.String.check(Schema.isMaxLength(200))),
-    password_confirmation: nullable(Schema.String.check(Schema.isMaxLength(200))),
-  }),
-});
 
 // Responses.
 
@@ -203,24 +182,6 @@ export const ValidateStepResponse = Schema.Struct({ ok: Schema.Literal(true) });
 export const SignUpResponse = Schema.Struct({
   data: Schema.Struct({ user_id: Schema.Number, email: Schema.String }),
 });
-export const ResendResponse = Schema.Struct({
-  data: Schema.Struct({ sent: Schema.Literal(true), retry_after_s: Schema.Number }),
-});
-/** GET /v1/email-verification/status: whose address, whether verified, and seconds until a resend is allowed. */
-export const VerificationStatus = Schema.Struct({
-  email: Schema.String,
-  email_verified: Schema.Boolean,
-  resend_in_s: NonNegativeInt,
-});
-export type VerificationStatus = typeof VerificationStatus.Type;
-export const VerificationStatusResponse = Schema.Struct({ data: VerificationStatus });
-export const VerifyEmailResponse = Schema.Struct({ data: Schema.Struct({ email_verified: Schema.Literal(true) }) });
-export const PasswordResetRequested = Schema.Struct({ message: Schema.String });
-export const PasswordResetDone = Schema.Struct({ ok: Schema.Literal(true) });
-
-/** Why a link from a mail is refused (the `code` word of the 422, read by the portal as HttpError.reason). */
-export const LinkRefusal = Schema.Literals(['invalid', 'expired', 'used']);
-export type LinkRefusal = typeof LinkRefusal.Type;
 
 // Messages. The server answers with these English texts (spec §8: the first text of a field is shown under it).
 
@@ -291,16 +252,6 @@ export const SIGN_UP_MESSAGES = {
   tooOld: 'Date of birth is not plausible',
   drivingLicence: 'Driving licence number must be 16 characters, as on the card (e.g. MORGA753116SM9IJ)',
 } as const;
-
-export const LINK_MESSAGES: Readonly<Record<LinkRefusal, string>> = {
-  invalid: 'This link is not valid.',
-  expired: 'This link has expired.',
-  used: 'This link was already used.',
-};
-export const ALREADY_VERIFIED = 'Your e-mail is already verified.';
-export const RESEND_TOO_SOON = 'Please wait before asking for another e-mail.';
-export const RESET_REQUESTED =
-  'If an account exists for this e-mail, we sent a link to reset the password. It works for one hour.';
 
 // The rules.
 

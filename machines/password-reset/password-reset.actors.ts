@@ -1,5 +1,5 @@
 import { fromPromise } from 'xstate';
-import { confirmPasswordReset, requestPasswordReset } from '@/src/api/sign-up';
+import { confirmPasswordReset, requestPasswordReset } from '@/src/api/mail-links';
 
 /** POST /v1/password-reset/request: always 202 when the e-mail is well formed (no account enumeration). */
 export const requestLink = fromPromise<unknown, { email: string }>(({ input }) => requestPasswordReset(input.email));

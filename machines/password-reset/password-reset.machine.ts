@@ -1,7 +1,7 @@
 import { Schema } from 'effect';
 import { assign, setup } from 'xstate';
 import { confirmed, email, maxLength, password, required, validateForm } from '@/machines/forms/form-rules';
-import { LinkRefusal } from '@/schemas/sign-up';
+import { LinkRefusal } from '@/schemas/mail-links';
 import { failureKind, HttpError } from '@/src/api/errors';
 import { confirmPassword, requestLink } from './password-reset.actors';
 import type {

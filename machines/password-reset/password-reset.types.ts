@@ -1,5 +1,5 @@
 import type { FormErrors } from '@/machines/forms/form-rules';
-import type { LinkRefusal } from '@/schemas/sign-up';
+import type { LinkRefusal } from '@/schemas/mail-links';
 
 export type PasswordResetField = 'email' | 'password' | 'password_confirmation';
 

@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate';
-import type { VerificationStatus } from '@/schemas/sign-up';
-import { fetchVerificationStatus, resendVerificationMail, verifyEmail } from '@/src/api/sign-up';
+import type { VerificationStatus } from '@/schemas/mail-links';
+import { fetchVerificationStatus, resendVerificationMail, verifyEmail } from '@/src/api/mail-links';
 
 /** POST /v1/email-verification/verify with the link's token. */
 export const verifyToken = fromPromise<unknown, { token: string }>(({ input }) => verifyEmail(input.token));

@@ -1,5 +1,5 @@
 import { assign, setup } from 'xstate';
-import { LinkRefusal } from '@/schemas/sign-up';
+import { LinkRefusal } from '@/schemas/mail-links';
 import { Schema } from 'effect';
 import { failureKind, HttpError } from '@/src/api/errors';
 import { loadStatus, resendMail, verifyToken } from './email-verification.actors';

@@ -1,4 +1,4 @@
-import type { LinkRefusal } from '@/schemas/sign-up';
+import type { LinkRefusal } from '@/schemas/mail-links';
 
 /** Why verifying or resending failed other than a refused link: a failure kind the view words. */
 export type VerificationFailure = 'offline' | 'timeout' | 'unreadable' | 'server' | 'refused' | 'rateLimited';

@@ -2,25 +2,27 @@ import type { Context } from 'hono';
 import { Hono } from 'hono';
 import {
   ALREADY_VERIFIED,
-  checkSignUp,
-  checkSignUpStep,
-  FIELD_LABELS,
   LINK_MESSAGES,
-  normaliseEmail,
-  normaliseSignUp,
   PasswordResetConfirm,
   PasswordResetRequest,
   RESEND_COOLDOWN_S,
   RESEND_TOO_SOON,
   RESET_REQUESTED,
   RESET_TOKEN_TTL_S,
+  VERIFICATION_TOKEN_TTL_S,
+  VerifyEmailRequest,
+  type LinkRefusal,
+} from '@/schemas/mail-links';
+import {
+  checkSignUp,
+  checkSignUpStep,
+  FIELD_LABELS,
+  normaliseEmail,
+  normaliseSignUp,
   SIGN_UP_MESSAGES,
   SignUpRequest,
   ValidateStepRequest,
-  VERIFICATION_TOKEN_TTL_S,
-  VerifyEmailRequest,
   type FieldErrors,
-  type LinkRefusal,
   type SignUpValues,
 } from '@/schemas/sign-up';
 import { hashPassword } from '@/server/auth/passwords';

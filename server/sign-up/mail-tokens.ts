@@ -1,6 +1,6 @@
 import { newSecret, sha256Hex } from '@/server/auth/tokens';
 import type { Db } from '@/server/db/db';
-import type { LinkRefusal } from '@/schemas/sign-up';
+import type { LinkRefusal } from '@/schemas/mail-links';
 
 /** What a link in a mail is for. */
 export type MailTokenPurpose = 'verify_email' | 'reset_password';

@@ -1,19 +1,9 @@
-import {
-  PasswordResetDone,
-  PasswordResetRequested,
-  ResendResponse,
-  SignUpResponse,
-  ValidateStepResponse,
-  VerificationStatusResponse,
-  VerifyEmailResponse,
-  type SignUpStep,
-  type SignUpValues,
-} from '@/schemas/sign-up';
+import { SignUpResponse, ValidateStepResponse, type SignUpStep, type SignUpValues } from '@/schemas/sign-up';
 import { api } from './api';
 
 /**
- * Sign-up, e-mail verification and password reset (schemas/sign-up.ts). The public calls carry no token and must not
- * try a re-login on 401 (`noRenew`): there is no session to renew.
+ * Sign-up (schemas/sign-up.ts); the mailed links' calls are in ./mail-links.ts. The public calls carry no token and must
+ * not try a re-login on 401 (`noRenew`): there is no session to renew.
  */
 
 /** POST /v1/sign-up/validate-step: the server's check of one step (422 HttpError with the fields when refused). */
@@ -26,29 +16,3 @@ export const validateSignUpStep = (step: SignUpStep, values: SignUpValues) =>
 /** POST /v1/sign-up: creates the partner; the answer sets the session cookie (the next page signs in with it). */
 export const submitSignUp = (values: SignUpValues) =>
   api.post('v1/sign-up', SignUpResponse, 'SignUpResponse', { body: values, noRenew: true }).then((r) => r.data);
-
-/** GET /v1/email-verification/status (signed in). */
-export const fetchVerificationStatus = () =>
-  api.get('v1/email-verification/status', VerificationStatusResponse, 'VerificationStatus').then((r) => r.data);
-
-/** POST /v1/email-verification/resend (signed in): 429 within a minute of the last resend. */
-export const resendVerificationMail = () =>
-  api.post('v1/email-verification/resend', ResendResponse, 'ResendResponse').then((r) => r.data);
-
-/** POST /v1/email-verification/verify: the token from the mail's link (422 with `reason` invalid, expired, used). */
-export const verifyEmail = (token: string) =>
-  api.post('v1/email-verification/verify', VerifyEmailResponse, 'VerifyEmailResponse', {
-    body: { token },
-    noRenew: true,
-  });
-
-/** POST /v1/password-reset/request: always 202 with the same message, whether or not the account exists. */
-export const requestPasswordReset = (email: string) =>
-  api.post('v1/password-reset/request', PasswordResetRequested, 'PasswordResetRequested', {
-    body: { email },
-    noRenew: true,
-  });
-
-/** POST /v1/password-reset/confirm: the new password with the token from the mail's link. */
-export const confirmPasswordReset = (input: { token: string; password: string; password_confirmation: string }) =>
-  api.post('v1/password-reset/confirm', PasswordResetDone, 'PasswordResetDone', { body: input, noRenew: true });
