@@ -38,7 +38,7 @@ import {
   ProviderDriver,
   type DriverId,
 } from '@/schemas/journey';
-import type { ProviderVehicleId } from '@/schemas/listing';
+import type { ProviderVehicleId } from '@/schemas/vehicle';
 import { HttpError, NetworkError } from '@/src/api/errors';
 import {
   byIncomingEvent,

@@ -15,7 +15,7 @@ import {
 } from '@/machines/journey-selection/journey-selection.selectors';
 import type { JourneySelectionNotice, SelectionRequest } from '@/machines/journey-selection/journey-selection.types';
 import { JourneyVehicle, MAX_INTEREST_JOURNEYS, type JourneyId } from '@/schemas/journey';
-import type { ProviderVehicleId } from '@/schemas/listing';
+import type { ProviderVehicleId } from '@/schemas/vehicle';
 import { HttpError, NetworkError } from '@/src/api/errors';
 import { byIncomingEvent, Coverage, describePath, edgeCoveringPaths, runPath, settled } from './model-harness';
 

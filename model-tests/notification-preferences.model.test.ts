@@ -6,7 +6,11 @@ import {
   hasUnsavedChanges,
   preferencesLoadFailure,
 } from '@/machines/notification-preferences/notification-preferences.selectors';
-import { DEFAULT_NOTIFICATION_MATRIX, type NotificationMatrix, type NotificationPreferences } from '@/schemas/profile';
+import {
+  DEFAULT_NOTIFICATION_MATRIX,
+  type NotificationMatrix,
+  type NotificationPreferences,
+} from '@/schemas/notification-preferences';
 import { HttpError, NetworkError } from '@/src/api/errors';
 import { byIncomingEvent, Coverage, describePath, runPath } from './model-harness';
 

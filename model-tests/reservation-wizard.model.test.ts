@@ -24,7 +24,7 @@ import type {
   WizardSetup,
 } from '@/machines/reservation-wizard/reservation-wizard.types';
 import type { ReservationNotice } from '@/machines/reservations/reservation-notices';
-import type { ProviderVehicleId } from '@/schemas/listing';
+import type { ProviderVehicleId } from '@/schemas/vehicle';
 import type { Reservation, ReservationDraft } from '@/schemas/reservation';
 import type { UserId } from '@/schemas/user';
 import type { ProviderVehicle } from '@/schemas/vehicle';

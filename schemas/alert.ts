@@ -1,7 +1,8 @@
 import { Schema } from 'effect';
 import { ListingEvent } from './listing';
 import { MinorUnits } from './money';
-import { Instant, UkPostcode } from './reservation';
+import { Instant } from './common';
+import { UkPostcode } from './postcode';
 import { SavedSearchId, type SavedSearch } from './saved-search';
 import { Listing, SearchCategory, type SearchType } from './search';
 import { NonNegativeInt, optional, StorableText } from './common';

@@ -44,3 +44,19 @@ export const CalendarDate = Schema.String.check(
     message: 'A date is yyyy-MM-dd',
   }),
 );
+
+const ISO_INSTANT = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,3})?)?(?:Z|[+-]\d{2}:\d{2})$/;
+const isInstant = (s: string) => {
+  const m = ISO_INSTANT.exec(s);
+  if (!m) return false;
+  const [year, month, day, hour, minute, second] = m.slice(1).map((part) => Number(part ?? 0));
+  const date = new Date(Date.UTC(year ?? 0, (month ?? 1) - 1, day ?? 0));
+  return date.getUTCDate() === day && date.getUTCMonth() + 1 === month && hour! <= 23 && minute! <= 59 && second! <= 59;
+};
+/** An ISO 8601 instant with its offset: `2026-11-20T08:00:00Z`, `2026-07-01T09:30:00+01:00`. */
+export const Instant = Schema.String.check(
+  Schema.makeFilter(isInstant, { message: 'A time is an ISO 8601 instant with its offset (2026-11-20T08:00:00Z)' }),
+);
+
+/** The header that makes a write safe to repeat: booking, quoting, claiming, reserving (a UUID the portal makes per user action). */
+export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';

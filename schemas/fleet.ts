@@ -1,7 +1,7 @@
 import { Effect, Schema } from 'effect';
 import { ProviderDriver } from './journey';
-import { ProviderVehicleId } from './listing';
-import { UkPostcode } from './reservation';
+import { ProviderVehicleId } from './vehicle';
+import { UkPostcode } from './postcode';
 import { ProviderVehicle, VEHICLE_TYPES, VehicleStatus, VehicleType, type VehicleType as Size } from './vehicle';
 import { NonNegativeInt, says } from './common';
 

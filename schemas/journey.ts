@@ -1,5 +1,5 @@
 import { Effect, Schema } from 'effect';
-import { ProviderVehicleId } from './listing';
+import { ProviderVehicleId } from './vehicle';
 import { Money } from './money';
 import { SearchCategory } from './search';
 import { VehicleStatus, VehicleType } from './vehicle';

@@ -1,5 +1,6 @@
 import { Schema } from 'effect';
 import { Money } from './money';
+import { ProviderVehicleId } from './vehicle';
 import { Listing, ListingId, ListingKind } from './search';
 import { NonNegativeInt, optional } from './common';
 
@@ -14,16 +15,6 @@ import { NonNegativeInt, optional } from './common';
 
 /** The most a quote may be: £50,000, in pence. Far above any job on the marketplace; a typo guard. */
 export const MAX_QUOTE_MINOR_UNITS = 5_000_000;
-
-/** The header that makes a book or quote call safe to repeat (a UUID the portal makes per user action). */
-export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
-
-/** One of the caller's vehicles (GET ts/public/v1/vehicles ids). */
-export const ProviderVehicleId = Schema.Number.check(
-  Schema.isInt({ message: 'A vehicle id is a whole number' }).abort(),
-  Schema.isGreaterThan(0, { message: 'A vehicle id is a positive number' }),
-).pipe(Schema.brand('ProviderVehicleId'));
-export type ProviderVehicleId = typeof ProviderVehicleId.Type;
 
 /**
  * POST /v1/listings/{id}/book (instant jobs that are click and claim). `provider_vehicle_id`, when given, must be one

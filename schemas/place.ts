@@ -42,6 +42,9 @@ export type Place = typeof Place.Type;
 export const PlacesResponse = Schema.Struct({ data: Schema.Array(Place) });
 export type PlacesResponse = typeof PlacesResponse.Type;
 
+/** Radius options of spec §9, miles: around a place, for a search and for a partner's default. */
+export const RADIUS_OPTIONS_MILES = [5, 10, 20, 50, 100, 200] as const;
+
 /** Most places one look-up returns. */
 export const MAX_PLACES = 50;
 

@@ -1,6 +1,6 @@
 import { Effect, Option, Schema, SchemaParser, SchemaTransformation } from 'effect';
 import { DriverId } from './journey';
-import { ProviderVehicleId } from './listing';
+import { ProviderVehicleId } from './vehicle';
 import {
   MAX_RESERVATION_CAPACITY_M3,
   MIN_PRIVATE_JOB_WINDOW_HOURS,
@@ -9,8 +9,8 @@ import {
   ReservationPlaceInput,
   TIME_ON_SITE_OPTIONS_S,
   TimeOrAnytime,
-  UK_POSTCODE_MESSAGE,
 } from './reservation';
+import { UK_POSTCODE_MESSAGE } from './postcode';
 import { CalendarDate, says, StorableText } from './common';
 
 /**

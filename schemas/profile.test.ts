@@ -3,14 +3,16 @@ import { describe, expect, it } from 'vitest';
 import { decodeResult } from '@/schemas/decode';
 import {
   addressShortForm,
-  DEFAULT_NOTIFICATION_MATRIX,
   firstPartOfPostcode,
-  NOTIFICATION_MESSAGES,
-  NotificationPreferencesRequest,
   PROFILE_MESSAGES,
   ProfileUpdateRequest,
   ratingMean,
 } from '@/schemas/profile';
+import {
+  DEFAULT_NOTIFICATION_MATRIX,
+  NOTIFICATION_MESSAGES,
+  NotificationPreferencesRequest,
+} from '@/schemas/notification-preferences';
 
 const decodeProfile = decodeResult(ProfileUpdateRequest, 'ProfileUpdateRequest');
 const decodeMatrix = decodeResult(NotificationPreferencesRequest, 'NotificationPreferencesRequest');

@@ -5,11 +5,11 @@ import {
   AcceptDraftsRequest,
   CancelReservationRequest,
   EditReservationRequest,
-  Instant,
   ReservationListQuery,
-  UkPostcode,
   ValidateReservationsRequest,
 } from '@/schemas/reservation';
+import { Instant } from '@/schemas/common';
+import { UkPostcode } from '@/schemas/postcode';
 
 const fieldsOf = <A, I>(schema: Schema.Codec<A, I>, input: unknown) => {
   const result = Schema.decodeUnknownResult(schema, { errors: 'all' })(input);

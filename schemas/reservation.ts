@@ -1,9 +1,10 @@
-import { Effect, Schema, SchemaTransformation } from 'effect';
-import { ProviderVehicleId } from './listing';
+import { Effect, Schema } from 'effect';
+import { ProviderVehicleId } from './vehicle';
 import { MinorUnits } from './money';
 import { UserId } from './user';
 import { VehicleCapacity, VehicleType } from './vehicle';
-import { CalendarDate, NonNegativeInt, optional, says, saysAll, StorableText } from './common';
+import { CalendarDate, Instant, NonNegativeInt, optional, says, saysAll, StorableText } from './common';
+import { UkPostcode } from './postcode';
 
 /**
  * Reservations: blocks of a vehicle's availability a partner offers (spec §3 Reservation, External job; §4 statuses,
@@ -102,27 +103,6 @@ export type ReservationDraftId = typeof ReservationDraftId.Type;
 
 // Input pieces.
 
-/** Spec §5: 1-3 letters, optional digit, optional letter or digit, a space, a digit and two letters. */
-export const UK_POSTCODE_PATTERN = /^[A-Z]{1,3}[0-9]?[A-Z0-9]? [0-9][A-Z]{2}$/i;
-export const UK_POSTCODE_MESSAGE = 'Please Enter a Valid UK Postcode';
-/** A full UK postcode (trimmed, upper-cased). Whether it is a mainland one is a reservation rule (code 101). */
-export const UkPostcode = Schema.Trim.pipe(
-  Schema.decodeTo(Schema.String.check(Schema.isUppercased()), SchemaTransformation.toUpperCase()),
-  Schema.check(Schema.makeFilter((s: string) => UK_POSTCODE_PATTERN.test(s), { message: UK_POSTCODE_MESSAGE })),
-);
-
-const ISO_INSTANT = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,3})?)?(?:Z|[+-]\d{2}:\d{2})$/;
-const isInstant = (s: string) => {
-  const m = ISO_INSTANT.exec(s);
-  if (!m) return false;
-  const [year, month, day, hour, minute, second] = m.slice(1).map((part) => Number(part ?? 0));
-  const date = new Date(Date.UTC(year ?? 0, (month ?? 1) - 1, day ?? 0));
-  return date.getUTCDate() === day && date.getUTCMonth() + 1 === month && hour! <= 23 && minute! <= 59 && second! <= 59;
-};
-/** An ISO 8601 instant with its offset: `2026-11-20T08:00:00Z`, `2026-07-01T09:30:00+01:00`. */
-export const Instant = Schema.String.check(
-  Schema.makeFilter(isInstant, { message: 'A time is an ISO 8601 instant with its offset (2026-11-20T08:00:00Z)' }),
-);
 export const ANYTIME = 'anytime';
 /** A fixed time, or `anytime`: no fixed time, which falls back to the reservation's own start or end (spec §5). */
 export const TimeOrAnytime = Schema.Union([Schema.Literal(ANYTIME), Instant]).pipe(

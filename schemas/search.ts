@@ -1,6 +1,6 @@
 import { Effect, Schema } from 'effect';
 import { Money } from './money';
-import { Nuts1 } from './place';
+import { Nuts1, RADIUS_OPTIONS_MILES } from './place';
 import { CalendarDate, NonNegativeInt, optional, says, StorableText } from './common';
 
 /**
@@ -56,8 +56,6 @@ export const SEARCH_CATEGORIES = [
 export const SearchCategory = Schema.Literals(SEARCH_CATEGORIES).annotate(says('Unknown category'));
 export type SearchCategory = typeof SearchCategory.Type;
 
-/** Radius options of spec §9, miles. */
-export const RADIUS_OPTIONS_MILES = [5, 10, 20, 50, 100, 200] as const;
 /** Spec §9: the default radius, and the one a search with a chosen location starts with. */
 export const DEFAULT_RADIUS_MILES = 5;
 export const DEFAULT_RADIUS_WITH_LOCATION_MILES = 20;

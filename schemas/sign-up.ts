@@ -1,6 +1,6 @@
 import { Effect, Schema } from 'effect';
 import { AccountType } from './user';
-import { UK_POSTCODE_MESSAGE, UK_POSTCODE_PATTERN } from './reservation';
+import { UK_POSTCODE_MESSAGE, UK_POSTCODE_PATTERN } from './postcode';
 import { VEHICLE_TYPES, VehicleType } from './vehicle';
 
 /**

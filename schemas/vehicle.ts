@@ -1,6 +1,12 @@
 import { Effect, Schema } from 'effect';
-import { ProviderVehicleId } from './listing';
 import { Place } from './place';
+
+/** One of the caller's vehicles (GET ts/public/v1/vehicles ids). */
+export const ProviderVehicleId = Schema.Number.check(
+  Schema.isInt({ message: 'A vehicle id is a whole number' }).abort(),
+  Schema.isGreaterThan(0, { message: 'A vehicle id is a positive number' }),
+).pipe(Schema.brand('ProviderVehicleId'));
+export type ProviderVehicleId = typeof ProviderVehicleId.Type;
 
 /**
  * The partner's own vehicles (spec §3 "Vehicle (provider list)", §4 "A vehicle list is requested with status

@@ -1,4 +1,4 @@
-import { UK_POSTCODE_PATTERN } from '@/schemas/reservation';
+import { UK_POSTCODE_PATTERN } from '@/schemas/postcode';
 
 /**
  * The generic form rules of spec §5 (required, e-mail, alpha…, between, digits, numeric, integer, min and max

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, toPromise } from 'xstate';
 import type { DriverId } from '@/schemas/journey';
-import type { ProviderVehicleId } from '@/schemas/listing';
+import type { ProviderVehicleId } from '@/schemas/vehicle';
 import type { SubmitOfferInput } from './journey-allocation.types';
 
 const expressInterest = vi.fn((_request: unknown) => Promise.resolve([]));

@@ -1,5 +1,5 @@
 import type { FailureKind } from '@/src/api/errors';
-import type { ProviderVehicleId } from '@/schemas/listing';
+import type { ProviderVehicleId } from '@/schemas/vehicle';
 import type {
   DeallocationReason,
   DriverId,

@@ -1,7 +1,7 @@
 import { assign, sendParent, setup } from 'xstate';
 import { readQuoteAmount } from '@/machines/listing/listing.amount';
 import type { DriverId } from '@/schemas/journey';
-import type { ProviderVehicleId } from '@/schemas/listing';
+import type { ProviderVehicleId } from '@/schemas/vehicle';
 import type { OfferFleet } from './journey-allocation.types';
 import { loadFleet, submitOffer } from './journey-allocation.actors';
 import { isOutdated, isTaken, isUnanswered, failureOf } from './journey-allocation.failures';

@@ -1,6 +1,6 @@
 import { assign, emit, setup } from 'xstate';
 import { MAX_INTEREST_JOURNEYS, type JourneyId, type JourneyVehicle } from '@/schemas/journey';
-import type { ProviderVehicleId } from '@/schemas/listing';
+import type { ProviderVehicleId } from '@/schemas/vehicle';
 import { isUnanswered, serverMessages } from '@/machines/journey-allocation/journey-allocation.failures';
 import { expressInterest, loadVehicles } from './journey-selection.actors';
 import type { JourneySelectionContext, JourneySelectionEvent, JourneySelectionNotice } from './journey-selection.types';

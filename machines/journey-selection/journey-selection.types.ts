@@ -1,4 +1,4 @@
-import type { ProviderVehicleId } from '@/schemas/listing';
+import type { ProviderVehicleId } from '@/schemas/vehicle';
 import type { JourneyId, JourneyVehicle } from '@/schemas/journey';
 
 export interface JourneySelectionContext {

@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate';
-import type { NotificationMatrix, NotificationPreferences } from '@/schemas/profile';
-import { fetchNotificationPreferences, saveNotificationPreferences } from '@/src/api/profile';
+import type { NotificationMatrix, NotificationPreferences } from '@/schemas/notification-preferences';
+import { fetchNotificationPreferences, saveNotificationPreferences } from '@/src/api/notification-preferences';
 
 /** GET /v1/notification-preferences (the defaults when never saved). */
 export const loadNotificationPreferences = fromPromise<NotificationPreferences>(({ signal }) =>

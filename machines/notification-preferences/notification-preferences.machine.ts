@@ -1,5 +1,5 @@
 import { assign, setup } from 'xstate';
-import { DEFAULT_NOTIFICATION_MATRIX, type NotificationMatrix } from '@/schemas/profile';
+import { DEFAULT_NOTIFICATION_MATRIX, type NotificationMatrix } from '@/schemas/notification-preferences';
 import { failureKind } from '@/src/api/errors';
 import { loadNotificationPreferences, saveNotificationMatrix } from './notification-preferences.actors';
 import type { NotificationPreferencesContext, NotificationPreferencesEvent } from './notification-preferences.types';

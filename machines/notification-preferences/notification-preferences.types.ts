@@ -1,4 +1,4 @@
-import type { NotificationChannel, NotificationEvent, NotificationMatrix } from '@/schemas/profile';
+import type { NotificationChannel, NotificationEvent, NotificationMatrix } from '@/schemas/notification-preferences';
 import type { FailureKind } from '@/src/api/errors';
 
 /**

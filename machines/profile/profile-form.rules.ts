@@ -19,7 +19,7 @@ import {
   type AccountPreferences,
   type Profile,
 } from '@/schemas/profile';
-import { RADIUS_OPTIONS_MILES } from '@/schemas/search';
+import { RADIUS_OPTIONS_MILES } from '@/schemas/place';
 import type { ProfileEdit } from '@/src/api/profile';
 import type { EditField, PreferenceField } from './profile.types';
 

@@ -1,6 +1,6 @@
 import { Schema } from 'effect';
 import { ANYTIME, MAX_RESERVATION_CAPACITY_M3, type ReservationInput } from '@/schemas/reservation';
-import type { ProviderVehicleId } from '@/schemas/listing';
+import type { ProviderVehicleId } from '@/schemas/vehicle';
 import type { ProviderVehicle } from '@/schemas/vehicle';
 import { instantOn, isoInstant, isTime, normalisePostcode, readCubicMetres } from './reservation-rules';
 import type {

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { RESERVATION_ERROR_TEXTS, UK_POSTCODE_MESSAGE, type ReservationInfo } from '@/schemas/reservation';
-import type { ProviderVehicleId } from '@/schemas/listing';
+import { RESERVATION_ERROR_TEXTS, type ReservationInfo } from '@/schemas/reservation';
+import { UK_POSTCODE_MESSAGE } from '@/schemas/postcode';
+import type { ProviderVehicleId } from '@/schemas/vehicle';
 import type { ProviderVehicle } from '@/schemas/vehicle';
 import en from '@/locales/en.json';
 import { applyEdit, EMPTY_REQUEST, emptyPrivateJob, toReservationInputs, withVehicle } from './reservation-request';

@@ -5,10 +5,10 @@ import {
   MAX_RESERVATION_DISTANCE_MILES,
   MIN_PRIVATE_JOB_WINDOW_HOURS,
   NATIONWIDE_FROM_MILES,
-  UK_POSTCODE_PATTERN,
   WINDOW_BUFFER_MINUTES,
   type ReservationInfo,
 } from '@/schemas/reservation';
+import { UK_POSTCODE_PATTERN } from '@/schemas/postcode';
 import type { ProviderVehicle } from '@/schemas/vehicle';
 import type {
   PlaceBook,

@@ -7,7 +7,7 @@ import type {
   ReservationInfo,
   ReservationInput,
 } from '@/schemas/reservation';
-import type { ProviderVehicleId } from '@/schemas/listing';
+import type { ProviderVehicleId } from '@/schemas/vehicle';
 import type { ReservationNotices } from '@/machines/reservations/reservation-notices';
 
 /** Local, or nationwide: the end more than 100 miles away, with a £50–60 top-up and a guaranteed return next day. */

@@ -7,7 +7,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_NOTIFICATION_MATRIX } from '@/schemas/profile';
+import { DEFAULT_NOTIFICATION_MATRIX } from '@/schemas/notification-preferences';
 import { createApp } from '@/server/app';
 import type { Db } from '@/server/db/db';
 import { listMiddlewarePaths, listRoutes } from '@/server/http/route-table';

@@ -9,7 +9,7 @@
  */
 import fc from 'fast-check';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DEFAULT_NOTIFICATION_MATRIX } from '@/schemas/profile';
+import { DEFAULT_NOTIFICATION_MATRIX } from '@/schemas/notification-preferences';
 import { createApp } from '@/server/app';
 import { TERMS_VERSION } from '@/schemas/documents';
 import { MAX_MESSAGE_LENGTH } from '@/server/http/api-errors';

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { IDEMPOTENCY_KEY_HEADER } from '@/schemas/listing';
+import { IDEMPOTENCY_KEY_HEADER } from '@/schemas/common';
 import type { Config } from '@/server/config';
 import type { Db } from '@/server/db/db';
 import { ValidationError } from '@/server/http/api-errors';

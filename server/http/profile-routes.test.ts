@@ -1,17 +1,19 @@
 import { Schema } from 'effect';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
-  DEFAULT_NOTIFICATION_MATRIX,
   HistoryResponse,
-  NOTIFICATION_MESSAGES,
-  NotificationPreferencesResponse,
   PROFILE_MESSAGES,
   ProfileResponse,
   RATING_CRITERIA,
   RatingsResponse,
   StatisticsResponse,
-  type NotificationMatrix,
 } from '@/schemas/profile';
+import {
+  DEFAULT_NOTIFICATION_MATRIX,
+  NOTIFICATION_MESSAGES,
+  NotificationPreferencesResponse,
+  type NotificationMatrix,
+} from '@/schemas/notification-preferences';
 import { POOR_OLDEST, PROFILE_EMAIL, REVIEWS_EMAIL, REVIEWS_RATED } from '@/server/seed/profile';
 import { createSeededApp, jsonPost, SETUP_TIMEOUT_MS, signIn, type SeededApp } from '@/server/testing/seeded-app';
 import { londonDate } from '@/server/time/london';

@@ -1,11 +1,6 @@
 import { Hono } from 'hono';
-import {
-  AccountPreferencesRequest,
-  HistoryQuery,
-  NotificationPreferencesRequest,
-  ProfileUpdateRequest,
-  RatingsQuery,
-} from '@/schemas/profile';
+import { AccountPreferencesRequest, HistoryQuery, ProfileUpdateRequest, RatingsQuery } from '@/schemas/profile';
+import { NotificationPreferencesRequest } from '@/schemas/notification-preferences';
 import type { Config } from '@/server/config';
 import type { Db } from '@/server/db/db';
 import type { AppEnv } from '@/server/http/app-env';

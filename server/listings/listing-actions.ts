@@ -1,4 +1,5 @@
-import type { ListingActionError, ListingActionErrorCode, ListingDetail, ProviderVehicleId } from '@/schemas/listing';
+import type { ListingActionError, ListingActionErrorCode, ListingDetail } from '@/schemas/listing';
+import type { ProviderVehicleId } from '@/schemas/vehicle';
 import type { MinorUnits } from '@/schemas/money';
 import type { Db } from '@/server/db/db';
 import { ValidationError } from '@/server/http/api-errors';

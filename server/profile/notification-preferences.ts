@@ -6,7 +6,7 @@ import {
   type NotificationEvent,
   type NotificationMatrix,
   type NotificationPreferences,
-} from '@/schemas/profile';
+} from '@/schemas/notification-preferences';
 import type { Db } from '@/server/db/db';
 import { insertRows } from '@/server/seed/insert-rows';
 

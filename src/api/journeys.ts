@@ -1,4 +1,5 @@
-import { IDEMPOTENCY_KEY_HEADER, type ProviderVehicleId } from '@/schemas/listing';
+import { IDEMPOTENCY_KEY_HEADER } from '@/schemas/common';
+import type { ProviderVehicleId } from '@/schemas/vehicle';
 import {
   CancelInterestResponse,
   DeallocationResponse,

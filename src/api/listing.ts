@@ -1,4 +1,5 @@
-import { IDEMPOTENCY_KEY_HEADER, ListingDetailResponse, type ListingDetail } from '@/schemas/listing';
+import { IDEMPOTENCY_KEY_HEADER } from '@/schemas/common';
+import { ListingDetailResponse, type ListingDetail } from '@/schemas/listing';
 import { api } from './api';
 
 /**

@@ -1,13 +1,10 @@
 import {
   HistoryResponse,
-  NotificationPreferencesResponse,
   ProfileResponse,
   RatingsResponse,
   StatisticsResponse,
   type AccountPreferences,
   type History,
-  type NotificationMatrix,
-  type NotificationPreferences,
   type Profile,
   type Ratings,
   type Statistics,
@@ -16,8 +13,9 @@ import { api } from './api';
 
 /**
  * The partner's own account (issue 8; paths and shapes in schemas/profile.ts): the profile and its edit, account
- * preferences, ratings and reviews, statistics, history, notification preferences. All of the signed-in user; a 422
- * comes back as HttpError with `errors` by form field (`full_name`, `postcode`), in words meant for the partner.
+ * preferences, ratings and reviews, statistics, history; notification preferences are in ./notification-preferences.ts.
+ * All of the signed-in user; a 422 comes back as HttpError with `errors` by form field (`full_name`, `postcode`), in
+ * words meant for the partner.
  */
 
 /** What PUT /v1/profile takes: the edit form's fields as typed (empty optional fields are "none"). */
@@ -46,15 +44,3 @@ export const fetchStatistics = (signal?: AbortSignal): Promise<Statistics> =>
 
 export const fetchHistory = (page: number, signal?: AbortSignal): Promise<History> =>
   api.get('v1/history', HistoryResponse, 'HistoryResponse', { query: { page }, signal }).then((r) => r.data);
-
-export const fetchNotificationPreferences = (signal?: AbortSignal): Promise<NotificationPreferences> =>
-  api
-    .get('v1/notification-preferences', NotificationPreferencesResponse, 'NotificationPreferencesResponse', { signal })
-    .then((r) => r.data);
-
-export const saveNotificationPreferences = (preferences: NotificationMatrix): Promise<NotificationPreferences> =>
-  api
-    .put('v1/notification-preferences', NotificationPreferencesResponse, 'NotificationPreferencesResponse', {
-      body: { preferences },
-    })
-    .then((r) => r.data);

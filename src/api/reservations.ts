@@ -1,5 +1,5 @@
-import { IDEMPOTENCY_KEY_HEADER } from '@/schemas/listing';
-import type { ProviderVehicleId } from '@/schemas/listing';
+import { IDEMPOTENCY_KEY_HEADER } from '@/schemas/common';
+import type { ProviderVehicleId } from '@/schemas/vehicle';
 import {
   CreatedReservationsResponse,
   HISTORIC_PAGE_SIZE,

@@ -1,5 +1,5 @@
 import type { CompletionRequest } from '@/machines/job-completion/job-completion.types';
-import { IDEMPOTENCY_KEY_HEADER } from '@/schemas/listing';
+import { IDEMPOTENCY_KEY_HEADER } from '@/schemas/common';
 import {
   CHARGE_CUSTOMER_EXTRA,
   COMPLETION_ISSUE_RESPONSIBLE,

@@ -12,7 +12,8 @@ import {
   recentPlaces,
 } from '@/machines/find-work/find-work.selectors';
 import type { PlaceEnd, RadiusMiles } from '@/machines/find-work/find-work.types';
-import { RADIUS_OPTIONS_MILES, SUB_FILTER_VALUES } from '@/schemas/search';
+import { SUB_FILTER_VALUES } from '@/schemas/search';
+import { RADIUS_OPTIONS_MILES } from '@/schemas/place';
 import { PlaceField } from '@/src/components/place-field';
 
 /**

@@ -12,7 +12,7 @@ import {
 } from '@/machines/journey-allocation/journey-allocation.selectors';
 import type { QuoteAmountError } from '@/machines/listing/listing.amount';
 import { MAX_JOURNEY_QUOTE_MINOR_UNITS, type DriverId } from '@/schemas/journey';
-import type { ProviderVehicleId } from '@/schemas/listing';
+import type { ProviderVehicleId } from '@/schemas/vehicle';
 import { useFormatters } from '@/src/app/use-formatters';
 import { DriverChoice, VehicleChoice } from './journey-fields';
 import { QUOTE_ERROR_MESSAGES } from '@/src/pages/find-work/listing-labels';

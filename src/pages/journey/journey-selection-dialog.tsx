@@ -10,7 +10,7 @@ import {
   isVehicleMissing,
   vehiclesOf,
 } from '@/machines/journey-selection/journey-selection.selectors';
-import type { ProviderVehicleId } from '@/schemas/listing';
+import type { ProviderVehicleId } from '@/schemas/vehicle';
 import { VehicleChoice } from './journey-fields';
 import type { JourneySelectionActor } from './journey-selection-bar';
 

@@ -3,7 +3,7 @@ import type { FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { accountPreferencesForm } from '@/machines/profile/profile-form.machine';
 import { formFailure, isFormSaving } from '@/machines/profile/profile.selectors';
-import { RADIUS_OPTIONS_MILES } from '@/schemas/search';
+import { RADIUS_OPTIONS_MILES } from '@/schemas/place';
 import { PROFILE_LANGUAGES, WEEK_STARTS, type Profile } from '@/schemas/profile';
 import { inspect } from '@/src/app/inspection';
 import { useFormatters } from '@/src/app/use-formatters';

@@ -24,7 +24,7 @@ import type {
   RequestPatch,
   Scope,
 } from '@/machines/reservation-wizard/reservation-wizard.types';
-import type { ProviderVehicleId } from '@/schemas/listing';
+import type { ProviderVehicleId } from '@/schemas/vehicle';
 import { ANYTIME, TIME_ON_SITE_OPTIONS_S } from '@/schemas/reservation';
 import { useFormatters } from '@/src/app/use-formatters';
 import { formatDuration } from '@/src/format/duration';
