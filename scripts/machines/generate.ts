@@ -9,7 +9,7 @@ import { messageParts } from '../message-parts.ts';
 import type { AnyStateMachine } from 'xstate';
 import { format, resolveConfig } from 'prettier';
 import { describeMachine } from './describe';
-import { shapeOf } from '@/src/pages/machines/statechart-layout';
+import { firstSentence, shapeOf } from '@/src/pages/machines/statechart-layout';
 import { layoutMachine, machineIndex } from './layout';
 import { renderIndex, renderMachineDoc, type IndexEntry, type MachineSourceRef } from './render';
 import { readSourceDocs, type SourceDocs } from './source-docs';
@@ -143,7 +143,7 @@ export async function generateLayouts(machines: readonly LoadedMachine[], root: 
     entries.push({
       id: desc.id,
       slug,
-      ...(desc.description ? { description: desc.description } : {}),
+      ...(desc.description ? { summary: firstSentence(desc.description) } : {}),
       file: source.file,
       ...(source.instance ? { instance: source.instance } : {}),
       states: desc.states.filter((s) => s.node.path.length > 0).length,

@@ -288,6 +288,7 @@ export async function layoutMachine(desc: MachineDescription): Promise<Statechar
     version: LAYOUT_VERSION,
     generated: GENERATED_NOTE,
     machine: desc.id,
+    ...(desc.description ? { description: desc.description } : {}),
     width: Math.ceil(rootBox.x! + rootBox.width! + 12),
     height: Math.ceil(rootBox.y! + rootBox.height! + 12),
     states,

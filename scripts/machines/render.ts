@@ -5,6 +5,7 @@
  */
 import type { AnyStateNode } from 'xstate';
 import { statePath, type MachineDescription, type TransitionRow } from './describe';
+import { firstSentence } from '@/src/pages/machines/statechart-layout';
 
 /** Where a machine comes from, for the page header and the index. */
 export interface MachineSourceRef {
@@ -235,12 +236,6 @@ export interface IndexEntry {
   readonly desc: MachineDescription;
   readonly source: MachineSourceRef;
 }
-
-const firstSentence = (text: string | undefined) => {
-  const flat = (text ?? '').replace(/\s+/g, ' ').trim();
-  const end = flat.search(/\.(\s|$)/);
-  return end >= 0 ? flat.slice(0, end + 1) : flat;
-};
 
 /** docs/machines/README.md: one row per machine, by id. */
 export function renderIndex(entries: readonly IndexEntry[]): string {

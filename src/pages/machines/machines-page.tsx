@@ -1,29 +1,37 @@
-import { Suspense, use, useCallback, useMemo, useState } from 'react';
+import { lazy, Suspense, use, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useSearch } from 'wouter';
-import indexJson from '@/docs/machines/machines.json';
+import indexUrl from '@/docs/machines/machines.json?url&no-inline';
 import type { LiveActor } from '@/src/app/inspection';
 import { ComponentErrorBoundary } from '@/src/app/error-boundaries';
 import { PageLoading } from '@/src/app/page-states';
-import { DiagramViewport } from './diagram-viewport';
 import { actorLabel, entryOf, useLiveMachines } from './live-actors';
-import { MachineDetails } from './machine-details';
-import { Statechart, type DiagramSelection } from './statechart';
-import {
-  LAYOUT_VERSION,
-  labelLines,
-  type Arrow,
-  type MachineIndex,
-  type MachineIndexEntry,
-  type StateBox,
-  type StatechartLayout,
-} from './statechart-layout';
-import { activeStateIds, formatStateValue } from './state-value';
+import { LAYOUT_VERSION, type MachineIndex, type MachineIndexEntry, type StatechartLayout } from './statechart-layout';
+import { formatStateValue } from './state-value';
 import './machines-page.css';
 import './statechart.css';
 
-/** The list of machines: small, part of this page's chunk. Written by `npm run machines:docs`. */
-const INDEX = indexJson as unknown as MachineIndex;
+/**
+ * The list of machines, each with its first sentence, written by `npm run machines:docs`: the page's data, fetched as
+ * the JSON file the build emits (hashed, cached for good) as other pages fetch theirs, rather than compiled into its
+ * script. One request per tab; a failed one is tried again on the next visit.
+ */
+let indexLoad: Promise<MachineIndex> | null = null;
+function loadIndex(): Promise<MachineIndex> {
+  if (!indexLoad) {
+    indexLoad = fetch(indexUrl)
+      .then((response) => {
+        if (!response.ok) throw new Error(`machines.json: HTTP ${response.status}`);
+        return response.json() as Promise<MachineIndex>;
+      })
+      .then((index) => {
+        if (index.version !== LAYOUT_VERSION) throw new Error(`machines.json: layout version ${index.version}`);
+        return index;
+      });
+    indexLoad.catch(() => (indexLoad = null));
+  }
+  return indexLoad;
+}
 
 /** One chunk per machine's layout, fetched when that machine is opened. */
 const LAYOUTS = import.meta.glob<StatechartLayout>('@/docs/machines/*.layout.json', { import: 'default' });
@@ -46,10 +54,11 @@ function loadLayout(slug: string): Promise<StatechartLayout> {
   return promise;
 }
 
-const firstSentence = (text = '') => {
-  const end = text.search(/\.(\s|$)/);
-  return end >= 0 ? text.slice(0, end + 1) : text;
-};
+/**
+ * The diagram and its details: a chunk of their own, loaded when a machine is opened (the list needs neither). The
+ * view asks for the machine's layout at the same time, so the two arrive side by side.
+ */
+const Diagram = lazy(() => import('./machine-diagram'));
 
 /**
  * The machines page (/machines): every machine under machines/ with its description, each drawn as a statechart
@@ -57,17 +66,26 @@ const firstSentence = (text = '') => {
  * live on their diagram. `?machine=<id>` opens one.
  */
 export default function MachinesPage() {
+  return (
+    <Suspense fallback={<PageLoading />}>
+      <Machines />
+    </Suspense>
+  );
+}
+
+function Machines() {
+  const { machines } = use(loadIndex());
   const chosen = new URLSearchParams(useSearch()).get('machine');
-  const entry = INDEX.machines.find((m) => m.id === chosen);
-  return entry ? <MachineView key={entry.id} entry={entry} /> : <MachineList />;
+  const entry = machines.find((m) => m.id === chosen);
+  return entry ? <MachineView key={entry.id} entry={entry} machines={machines} /> : <MachineList machines={machines} />;
 }
 
 const machineHref = (id: string) => `/machines?machine=${encodeURIComponent(id)}`;
 
-function MachineList() {
+function MachineList({ machines }: { machines: readonly MachineIndexEntry[] }) {
   const intl = useIntl();
   const live = useLiveMachines();
-  const running = new Set(live.map((a) => entryOf(a, INDEX.machines)?.id));
+  const running = new Set(live.map((a) => entryOf(a, machines)?.id));
   return (
     <div className="machines-page">
       <header className="page-header">
@@ -90,7 +108,7 @@ function MachineList() {
         ) : (
           <ul className="live-list">
             {live.map((actor) => {
-              const drawn = entryOf(actor, INDEX.machines);
+              const drawn = entryOf(actor, machines);
               return (
                 <li key={actor.id}>
                   <span className="live-dot" aria-hidden="true" />
@@ -110,10 +128,10 @@ function MachineList() {
 
       <section aria-labelledby="machines-all-title">
         <h2 id="machines-all-title">
-          <FormattedMessage id="machines.all" values={{ count: INDEX.machines.length }} />
+          <FormattedMessage id="machines.all" values={{ count: machines.length }} />
         </h2>
         <ul className="machine-cards">
-          {INDEX.machines.map((m) => (
+          {machines.map((m) => (
             <li key={m.id} className="card machine-card">
               <div className="machine-card-head">
                 <h3>
@@ -125,7 +143,7 @@ function MachineList() {
                   </span>
                 ) : null}
               </div>
-              <p className="machine-summary">{firstSentence(m.description)}</p>
+              <p className="machine-summary">{m.summary}</p>
               <p className="muted machine-meta">
                 {intl.formatMessage({ id: 'machines.counts' }, { states: m.states, transitions: m.transitions })}
               </p>
@@ -137,10 +155,12 @@ function MachineList() {
   );
 }
 
-function MachineView({ entry }: { entry: MachineIndexEntry }) {
+function MachineView({ entry, machines }: { entry: MachineIndexEntry; machines: readonly MachineIndexEntry[] }) {
   const intl = useIntl();
+  // asked for on the first render, beside the diagram's chunk; loadLayout keeps one promise per machine
+  const layout = loadLayout(entry.slug);
   const live = useLiveMachines();
-  const mine = live.filter((a) => entryOf(a, INDEX.machines)?.id === entry.id);
+  const mine = live.filter((a) => entryOf(a, machines)?.id === entry.id);
   const [followedId, setFollowedId] = useState<string | null>(null);
   const followed = mine.find((a) => a.id === followedId) ?? mine[0] ?? null;
   return (
@@ -152,7 +172,7 @@ function MachineView({ entry }: { entry: MachineIndexEntry }) {
       </p>
       <header className="page-header">
         <h1>{entry.id}</h1>
-        {entry.description ? <p className="machine-description">{firstSentence(entry.description)}</p> : null}
+        {entry.summary ? <p className="machine-description">{entry.summary}</p> : null}
         <p className="muted machine-meta">
           {intl.formatMessage({ id: 'machines.counts' }, { states: entry.states, transitions: entry.transitions })}
           {' · '}
@@ -164,7 +184,7 @@ function MachineView({ entry }: { entry: MachineIndexEntry }) {
 
       <ComponentErrorBoundary>
         <Suspense fallback={<PageLoading />}>
-          <Diagram entry={entry} value={followed ? followed.value : null} />
+          <Diagram entry={entry} layout={layout} value={followed ? followed.value : null} />
         </Suspense>
       </ComponentErrorBoundary>
     </div>
@@ -215,64 +235,5 @@ function LiveFollow({
         )}
       </p>
     </div>
-  );
-}
-
-function Diagram({ entry, value }: { entry: MachineIndexEntry; value: unknown }) {
-  const intl = useIntl();
-  const layout = use(loadLayout(entry.slug));
-  const [selection, setSelection] = useState<DiagramSelection>(null);
-  const active = useMemo(() => activeStateIds(layout, value), [layout, value]);
-  const names = useMemo(() => new Map(layout.states.map((s) => [s.id, s.path.join('.') || s.name])), [layout]);
-  const describe = useMemo(
-    () => ({
-      state: (box: StateBox) => (box.description ? `${box.name}: ${box.description}` : box.name),
-      arrow: (arrow: Arrow) =>
-        `${arrow.kind === 'initial' ? '●' : labelLines(arrow).join(' ')} → ${names.get(arrow.target) ?? ''}`,
-    }),
-    [names],
-  );
-  const select = useCallback((s: DiagramSelection) => setSelection(s), []);
-  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
-  return (
-    <>
-      <DiagramViewport
-        width={layout.width}
-        height={layout.height}
-        start={layout.initials.find((m) => m.parent === layout.states[0]!.id)}
-        onBackgroundClick={() => setSelection(null)}
-        overview={layout.states.map((s) => (
-          <rect
-            key={s.id}
-            className={active.has(s.id) ? 'overview-state is-active' : 'overview-state'}
-            x={s.x}
-            y={s.y}
-            width={s.width}
-            height={s.height}
-            rx={8}
-          />
-        ))}
-        labels={{
-          region: t('machines.diagram.region', { machine: entry.id }),
-          image: t('machines.diagram.image', {
-            machine: entry.id,
-            states: entry.states,
-            transitions: entry.transitions,
-          }),
-          zoomIn: t('machines.zoomIn'),
-          zoomOut: t('machines.zoomOut'),
-          fit: t('machines.fit'),
-        }}
-      >
-        <Statechart layout={layout} active={active} selection={selection} onSelect={select} describe={describe} />
-      </DiagramViewport>
-      <MachineDetails
-        layout={layout}
-        description={entry.description}
-        active={active}
-        selection={selection}
-        onSelect={select}
-      />
-    </>
   );
 }

@@ -6,7 +6,7 @@
  */
 
 /** Bumped when the shape below changes, so a page never draws a layout it does not understand. */
-export const LAYOUT_VERSION = 1;
+export const LAYOUT_VERSION = 2;
 
 /** Diagram fonts: the generator sizes boxes for them, the page draws with them. */
 export const DIAGRAM_FONT = {
@@ -94,6 +94,8 @@ export interface StatechartLayout {
   readonly version: typeof LAYOUT_VERSION;
   readonly generated: string;
   readonly machine: string;
+  /** The machine's whole description (the index has its first sentence only). */
+  readonly description?: string;
   readonly width: number;
   readonly height: number;
   /** Parents before their children, in the machine's document order. */
@@ -106,7 +108,11 @@ export interface MachineIndexEntry {
   readonly id: string;
   /** `find-work`: the layout is docs/machines/<slug>.layout.json, the Markdown page <slug>.md. */
   readonly slug: string;
-  readonly description?: string;
+  /**
+   * The first sentence of the machine's description: what the list shows. The whole text is in its layout, loaded
+   * with the diagram, so that the list does not carry every machine's full description.
+   */
+  readonly summary?: string;
   /** Repository path of the machine's module. */
   readonly file: string;
   /** How a factory was called to get the drawn instance, when the machine comes from one. */
@@ -125,6 +131,13 @@ export interface MachineIndex {
   readonly generated: string;
   readonly machines: readonly MachineIndexEntry[];
 }
+
+/** The first sentence of a description, on one line: a machine's summary. */
+export const firstSentence = (text: string | undefined): string => {
+  const flat = (text ?? '').replace(/\s+/g, ' ').trim();
+  const end = flat.search(/\.(\s|$)/);
+  return end >= 0 ? flat.slice(0, end + 1) : flat;
+};
 
 /** The label lines of an arrow as drawn: the trigger, then the guard in brackets. */
 export const labelLines = (a: Pick<Arrow, 'trigger' | 'guard'>): string[] =>
