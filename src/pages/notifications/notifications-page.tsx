@@ -14,6 +14,7 @@ import { inspect } from '@/src/app/inspection';
 import { PageLoading } from '@/src/app/page-states';
 import { useToasts } from '@/src/app/root-actors';
 import { failureText } from '@/src/format/failure-text';
+import '@/src/forms/form-field.css';
 import './notifications.css';
 
 /**
@@ -103,6 +104,7 @@ export default function NotificationsPage() {
                         <label className="notification-checkbox" data-channel={channel}>
                           <input
                             type="checkbox"
+                            className="native-checkbox"
                             checked={matrix[event][channel]}
                             disabled={saving}
                             onChange={(e) =>
