@@ -12,47 +12,52 @@ import './machines-page.css';
 import './statechart.css';
 
 /**
+ * What the page loads, by key: one promise each while it holds. A failed load is forgotten, so it is tried again the
+ * next time it is asked for (the page visited again, the machine opened again).
+ */
+const loads = new Map<string, Promise<unknown>>();
+function loadOnce<T>(key: string, load: () => Promise<T>): Promise<T> {
+  let promise = loads.get(key) as Promise<T> | undefined;
+  if (!promise) {
+    promise = load();
+    promise.catch(() => loads.delete(key));
+    loads.set(key, promise);
+  }
+  return promise;
+}
+
+/** Refuses a file written by another version of `npm run machines:docs`. */
+const checked =
+  (file: string) =>
+  <T extends { readonly version: number }>(value: T): T => {
+    if (value.version !== LAYOUT_VERSION) throw new Error(`${file}: layout version ${value.version}`);
+    return value;
+  };
+
+/**
  * The list of machines, each with its first sentence, written by `npm run machines:docs`: the page's data, fetched as
  * the JSON file the build emits (hashed, cached for good) as other pages fetch theirs, rather than compiled into its
- * script. One request per tab; a failed one is tried again on the next visit.
+ * script.
  */
-let indexLoad: Promise<MachineIndex> | null = null;
-function loadIndex(): Promise<MachineIndex> {
-  if (!indexLoad) {
-    indexLoad = fetch(indexUrl)
+const loadIndex = () =>
+  loadOnce('machines.json', () =>
+    fetch(indexUrl)
       .then((response) => {
         if (!response.ok) throw new Error(`machines.json: HTTP ${response.status}`);
         return response.json() as Promise<MachineIndex>;
       })
-      .then((index) => {
-        if (index.version !== LAYOUT_VERSION) throw new Error(`machines.json: layout version ${index.version}`);
-        return index;
-      });
-    indexLoad.catch(() => (indexLoad = null));
-  }
-  return indexLoad;
-}
+      .then(checked('machines.json')),
+  );
 
 /** One chunk per machine's layout, fetched when that machine is opened. */
 const LAYOUTS = import.meta.glob<StatechartLayout>('@/docs/machines/*.layout.json', { import: 'default' });
-const loading = new Map<string, Promise<StatechartLayout>>();
-
-function loadLayout(slug: string): Promise<StatechartLayout> {
-  let promise = loading.get(slug);
-  if (!promise) {
+const loadLayout = (slug: string) =>
+  loadOnce(`${slug}.layout.json`, () => {
     const load = LAYOUTS[`/docs/machines/${slug}.layout.json`];
-    promise = load
-      ? load().then((layout) => {
-          if (layout.version !== LAYOUT_VERSION) throw new Error(`${slug}: layout version ${layout.version}`);
-          return layout;
-        })
-      : Promise.reject(new Error(`no layout for ${slug}: run npm run machines:docs`));
-    // a failed load is tried again the next time the machine is opened
-    promise.catch(() => loading.delete(slug));
-    loading.set(slug, promise);
-  }
-  return promise;
-}
+    return load
+      ? load().then(checked(`${slug}.layout.json`))
+      : Promise.reject<StatechartLayout>(new Error(`no layout for ${slug}: run npm run machines:docs`));
+  });
 
 /**
  * The diagram and its details: a chunk of their own, loaded when a machine is opened (the list needs neither). The
