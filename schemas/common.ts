@@ -58,5 +58,8 @@ export const Instant = Schema.String.check(
   Schema.makeFilter(isInstant, { message: 'A time is an ISO 8601 instant with its offset (2026-11-20T08:00:00Z)' }),
 );
 
-/** The header that makes a write safe to repeat: booking, quoting, claiming, reserving (a UUID the portal makes per user action). */
+/**
+ * The header that makes a write safe to repeat: booking, quoting, claiming, reserving (a UUID the portal makes per user
+ * action).
+ */
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';

@@ -1,6 +1,9 @@
 import { Schema, SchemaTransformation } from 'effect';
 
-/** UK postcodes as partners type them (spec §5), shared by every form with an address. A module of its own, so that a page with a postcode field loads this and not the schemas it sits beside. */
+/**
+ * UK postcodes as partners type them (spec §5), shared by every form with an address. A module of its own, so that a
+ * page with a postcode field loads this and not the schemas it sits beside.
+ */
 
 /** Spec §5: 1-3 letters, optional digit, optional letter or digit, a space, a digit and two letters. */
 export const UK_POSTCODE_PATTERN = /^[A-Z]{1,3}[0-9]?[A-Z0-9]? [0-9][A-Z]{2}$/i;
