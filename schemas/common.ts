@@ -9,6 +9,10 @@ import { Effect, Schema, SchemaIssue } from 'effect';
 /** An optional field that is absent or valid (`undefined` is not a value JSON can carry). */
 export const optional = <S extends Schema.Constraint>(schema: S) => Schema.optionalKey(schema);
 
+/** A field that may be missing or null; missing decodes as null. */
+export const nullable = <S extends Schema.Top>(schema: S) =>
+  Schema.NullOr(schema).pipe(Schema.withDecodingDefaultKey(Effect.succeed(null)));
+
 /** A message annotation: the one message for a failed literal union or a failed check. */
 export const says = (message: string) => ({ message });
 

@@ -1,5 +1,5 @@
-import { Effect, Schema } from 'effect';
-import { NonNegativeInt } from './common';
+import { Schema } from 'effect';
+import { NonNegativeInt, nullable } from './common';
 
 /**
  * The links a partner gets by mail: e-mail verification after sign-up, and password reset (spec §2). Apart from
@@ -16,10 +16,6 @@ export const RESEND_COOLDOWN_S = 60;
 /** Lifetimes of the links in the mails. */
 export const VERIFICATION_TOKEN_TTL_S = 24 * 3600;
 export const RESET_TOKEN_TTL_S = 3600;
-
-/** A field that may be missing or null; missing decodes as null. */
-const nullable = <S extends Schema.Top>(schema: S) =>
-  Schema.NullOr(schema).pipe(Schema.withDecodingDefaultKey(Effect.succeed(null)));
 
 // Requests.
 

@@ -1,6 +1,6 @@
 import { Effect, Schema } from 'effect';
 import { SearchCriteria } from './search';
-import { StorableText } from './common';
+import { nullable, StorableText } from './common';
 
 /** Spec §4: the saved-search control's states in the portal. */
 export const SavedSearchStatus = Schema.Literals(['not_saved', 'saving', 'saved']);
@@ -26,7 +26,7 @@ export const SavedSearch = Schema.Struct({
   is_default: Schema.Boolean,
   created_at: Schema.String,
   alert: Schema.Boolean.pipe(Schema.withDecodingDefaultKey(Effect.succeed(false))),
-  alert_since: Schema.NullOr(Schema.String).pipe(Schema.withDecodingDefaultKey(Effect.succeed(null))),
+  alert_since: nullable(Schema.String),
 });
 export type SavedSearch = typeof SavedSearch.Type;
 

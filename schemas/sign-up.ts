@@ -2,6 +2,7 @@ import { Effect, Schema } from 'effect';
 import { AccountType } from './user';
 import { UK_POSTCODE_MESSAGE, UK_POSTCODE_PATTERN } from './postcode';
 import { VEHICLE_TYPES, VehicleType } from './vehicle';
+import { nullable } from './common';
 
 /**
  * Partner sign-up (spec §2 "Partner sign-up has steps: login details, your details, vehicle and operational
@@ -91,9 +92,6 @@ const NumberLike = Schema.Union([
   Schema.Number,
   Schema.String.check(Schema.isMaxLength(40, { message: NUMBER_LIKE_MESSAGE })),
 ]).annotate({ message: NUMBER_LIKE_MESSAGE });
-/** A field that may be missing or null; missing decodes as null. */
-const nullable = <S extends Schema.Top>(schema: S) =>
-  Schema.NullOr(schema).pipe(Schema.withDecodingDefaultKey(Effect.succeed(null)));
 /** A nullable NumberLike: a value that is none of number, text or null is also 'Must be a number'. */
 const nullableNumberLike = Schema.NullOr(NumberLike)
   .annotate({ message: NUMBER_LIKE_MESSAGE })
