@@ -64,4 +64,29 @@ describe('the shared form fields', () => {
     );
     expect(screen.getByRole('alert').textContent).toBe("Full name can't be blank");
   });
+
+  it('describe their control by the description and the message, so a screen reader reads both', () => {
+    render(
+      <IntlProvider locale="en-GB" messages={en}>
+        <FormTextField
+          name="postcode"
+          value="M1"
+          onChange={noop}
+          touched
+          error={{ rule: 'postcode' }}
+          description="Where the vehicle starts the day"
+        />
+        <FormCheckbox name="full_name" checked={false} onChange={noop} touched error={{ rule: 'required' }} />
+      </IntlProvider>,
+    );
+    const describedBy = (control: HTMLElement) =>
+      (control.getAttribute('aria-describedby') ?? '').split(' ').map((id) => document.getElementById(id)?.textContent);
+    expect(describedBy(screen.getByLabelText('Postcode'))).toEqual([
+      'Where the vehicle starts the day',
+      'Please Enter a Valid UK Postcode',
+    ]);
+    const checkbox = screen.getByRole('checkbox', { name: 'Full name' });
+    expect(checkbox.getAttribute('aria-invalid')).toBe('true');
+    expect(describedBy(checkbox)).toEqual(["Full name can't be blank"]);
+  });
 });

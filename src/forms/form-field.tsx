@@ -1,19 +1,5 @@
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
-import {
-  Button,
-  Checkbox,
-  FieldError,
-  Input,
-  Label,
-  ListBox,
-  ListBoxItem,
-  Popover,
-  Select,
-  SelectValue,
-  Text,
-  TextField,
-} from 'react-aria-components';
 import type { FieldError as RuleError } from '@/machines/forms/form-rules';
 import { fieldLabel, validationMessage } from './validation-message';
 import './form-field.css';
@@ -23,8 +9,13 @@ import './form-field.css';
  * a refused field's words from `validation.{name}.{rule}` then `validation.{rule}`, and the input marked `is-valid`
  * or `is-invalid` once the field was touched. A field shows a rule error (from the machine's `errors`) first, else
  * the server's first text for it. Props in, markup out: the machine decides what is wrong and when.
+ *
+ * The text field and the checkbox are the browser's own controls, labelled and described by id: they are what a text
+ * field and a checkbox already are to assistive technology, and they keep a page that has only these (password
+ * reset, sign-up's first steps) from loading React Aria. The select, a listbox in a popover, is React Aria's
+ * (form-select-field.tsx), as CONVENTIONS.md asks for composite widgets.
  */
-interface FieldProps {
+export interface FieldProps {
   /** The field's name: its label id `fields.{name}` and its message ids `validation.{name}.{rule}`. */
   readonly name: string;
   /** A label other than `fields.{name}`. */
@@ -40,7 +31,7 @@ interface FieldProps {
 }
 
 /** What a field shows: its message (or null) and the class of its control. */
-function useFieldState(props: FieldProps) {
+export function useFieldState(props: FieldProps) {
   const intl = useIntl();
   const message =
     props.touched && props.error
@@ -50,12 +41,13 @@ function useFieldState(props: FieldProps) {
   return { message, stateClass, label: props.label ?? fieldLabel(intl, props.name) };
 }
 
-function Description({ children }: { children: ReactNode }) {
-  return children ? (
-    <Text slot="description" className="field-description">
-      {children}
-    </Text>
-  ) : null;
+/** The ids of a native control's description and error, and the `aria-describedby` naming those shown. */
+function useDescribedBy(props: FieldProps, message: string | null) {
+  const id = useId();
+  const descriptionId = `${id}-description`;
+  const errorId = `${id}-error`;
+  const describedBy = [props.description ? descriptionId : null, message ? errorId : null].filter(Boolean).join(' ');
+  return { id, descriptionId, errorId, describedBy: describedBy || undefined };
 }
 
 export function FormTextField(
@@ -70,78 +62,36 @@ export function FormTextField(
   },
 ) {
   const { message, stateClass, label } = useFieldState(props);
+  const { id, descriptionId, errorId, describedBy } = useDescribedBy(props, message);
   return (
-    <TextField
-      className="field form-field"
-      data-field={props.name}
-      name={props.name}
-      type={props.type ?? 'text'}
-      value={props.value}
-      onChange={props.onChange}
-      onBlur={props.onBlur}
-      isInvalid={message !== null}
-      isRequired={props.isRequired}
-      isDisabled={props.isDisabled}
-      validationBehavior="aria"
-      inputMode={props.inputMode}
-      autoComplete={props.autoComplete ?? 'off'}
-    >
-      <Label>{label}</Label>
-      <Input className={stateClass} />
-      <Description>{props.description}</Description>
-      <FieldError className="field-error">{message}</FieldError>
-    </TextField>
-  );
-}
-
-export interface FormOption {
-  readonly id: string;
-  readonly label: string;
-}
-
-export function FormSelectField(
-  props: FieldProps & {
-    /** The chosen option's id; '' for none. */
-    readonly value: string;
-    readonly options: readonly FormOption[];
-    onChange(value: string): void;
-    readonly placeholder: string;
-    readonly isRequired?: boolean;
-  },
-) {
-  const { message, stateClass, label } = useFieldState(props);
-  return (
-    <Select
-      className="field form-field form-select"
-      data-field={props.name}
-      name={props.name}
-      selectedKey={props.value === '' ? null : props.value}
-      onSelectionChange={(key) => props.onChange(key === null ? '' : String(key))}
-      isInvalid={message !== null}
-      isRequired={props.isRequired}
-      isDisabled={props.isDisabled}
-      validationBehavior="aria"
-      placeholder={props.placeholder}
-    >
-      <Label>{label}</Label>
-      <Button className={`form-select-button${stateClass ? ` ${stateClass}` : ''}`}>
-        <SelectValue />
-        <span aria-hidden="true" className="form-select-chevron">
-          ▾
-        </span>
-      </Button>
-      <Description>{props.description}</Description>
-      <FieldError className="field-error">{message}</FieldError>
-      <Popover className="form-select-popover">
-        <ListBox items={props.options}>
-          {(option) => (
-            <ListBoxItem id={option.id} className="form-select-option" textValue={option.label}>
-              {option.label}
-            </ListBoxItem>
-          )}
-        </ListBox>
-      </Popover>
-    </Select>
+    <div className="field form-field" data-field={props.name}>
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        className={stateClass}
+        name={props.name}
+        type={props.type ?? 'text'}
+        value={props.value}
+        onChange={(event) => props.onChange(event.target.value)}
+        onBlur={props.onBlur}
+        aria-invalid={message !== null || undefined}
+        aria-required={props.isRequired || undefined}
+        aria-describedby={describedBy}
+        disabled={props.isDisabled}
+        inputMode={props.inputMode}
+        autoComplete={props.autoComplete ?? 'off'}
+      />
+      {props.description ? (
+        <p id={descriptionId} className="field-description">
+          {props.description}
+        </p>
+      ) : null}
+      {message ? (
+        <p id={errorId} className="field-error">
+          {message}
+        </p>
+      ) : null}
+    </div>
   );
 }
 
@@ -152,23 +102,29 @@ export function FormCheckbox(
   },
 ) {
   const { message, stateClass, label } = useFieldState(props);
+  const { descriptionId, errorId, describedBy } = useDescribedBy(props, message);
   return (
     <div className="field form-field form-checkbox-field" data-field={props.name}>
-      <Checkbox
-        className={`form-checkbox${stateClass ? ` ${stateClass}` : ''}`}
-        name={props.name}
-        isSelected={props.checked}
-        onChange={props.onChange}
-        isInvalid={message !== null}
-        isDisabled={props.isDisabled}
-        validationBehavior="aria"
-      >
-        <span className="form-checkbox-box" aria-hidden="true" />
+      <label className={`form-checkbox${stateClass ? ` ${stateClass}` : ''}`}>
+        <input
+          type="checkbox"
+          className="native-checkbox"
+          name={props.name}
+          checked={props.checked}
+          onChange={(event) => props.onChange(event.target.checked)}
+          aria-invalid={message !== null || undefined}
+          aria-describedby={describedBy}
+          disabled={props.isDisabled}
+        />
         <span className="form-checkbox-label">{label}</span>
-      </Checkbox>
-      {props.description ? <p className="field-description">{props.description}</p> : null}
+      </label>
+      {props.description ? (
+        <p id={descriptionId} className="field-description">
+          {props.description}
+        </p>
+      ) : null}
       {message ? (
-        <p className="field-error" role="alert">
+        <p id={errorId} className="field-error" role="alert">
           {message}
         </p>
       ) : null}

@@ -16,7 +16,8 @@ import {
 import type { UploadField } from '@/machines/documents/document-upload.types';
 import { DOCUMENT_EXTENSIONS } from '@/schemas/documents';
 import { DocumentType } from '@/schemas/onboarding';
-import { FormSelectField, FormTextField } from '@/src/forms/form-field';
+import { FormTextField } from '@/src/forms/form-field';
+import { FormSelectField } from '@/src/forms/form-select-field';
 import { validationMessage } from '@/src/forms/validation-message';
 import { useFormatters } from '@/src/app/use-formatters';
 import { formatSize } from './format-size';

@@ -12,7 +12,8 @@ import type { DriverField } from '@/machines/drivers/driver-form.types';
 import type { FleetDriver } from '@/schemas/fleet';
 import type { ProviderVehicle } from '@/schemas/vehicle';
 import { inspect } from '@/src/app/inspection';
-import { FormCheckbox, FormSelectField, FormTextField } from '@/src/forms/form-field';
+import { FormCheckbox, FormTextField } from '@/src/forms/form-field';
+import { FormSelectField } from '@/src/forms/form-select-field';
 import { FleetFormDialog } from '@/src/pages/vehicles/fleet-form-dialog';
 
 const NONE = 'none';

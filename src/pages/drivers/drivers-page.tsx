@@ -19,7 +19,7 @@ import { inspect } from '@/src/app/inspection';
 import { PageLoading } from '@/src/app/page-states';
 import { useFormatters } from '@/src/app/use-formatters';
 import { failureText } from '@/src/format/failure-text';
-import { FormSelectField } from '@/src/forms/form-field';
+import { FormSelectField } from '@/src/forms/form-select-field';
 import { ReservationDialog } from '@/src/pages/reservations/reservation-dialog';
 import { useFleetNotices } from '@/src/pages/vehicles/fleet-notices';
 import { DriverFormDialog } from './driver-form-dialog';

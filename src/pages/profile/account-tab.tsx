@@ -7,7 +7,7 @@ import { RADIUS_OPTIONS_MILES } from '@/schemas/place';
 import { PROFILE_LANGUAGES, WEEK_STARTS, type Profile } from '@/schemas/profile';
 import { inspect } from '@/src/app/inspection';
 import { useFormatters } from '@/src/app/use-formatters';
-import { FormSelectField } from '@/src/forms/form-field';
+import { FormSelectField } from '@/src/forms/form-select-field';
 import { useProfileToasts } from './use-profile-toasts';
 
 /** Account and preferences: the account itself (e-mail, type, member since), and the language, default search radius

@@ -16,7 +16,8 @@ import {
   type WeekDay,
 } from '@/schemas/sign-up';
 import { VEHICLE_TYPES } from '@/schemas/vehicle';
-import { FormCheckbox, FormSelectField, FormTextField } from '@/src/forms/form-field';
+import { FormCheckbox, FormTextField } from '@/src/forms/form-field';
+import { FormSelectField } from '@/src/forms/form-select-field';
 import { validationMessage } from '@/src/forms/validation-message';
 
 /**

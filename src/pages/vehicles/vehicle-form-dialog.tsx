@@ -12,7 +12,8 @@ import type { VehicleField } from '@/machines/vehicles/vehicle-form.types';
 import { REVIEW_HOURS, VEHICLE_CATEGORIES } from '@/schemas/fleet';
 import { VEHICLE_TYPES, type ProviderVehicle } from '@/schemas/vehicle';
 import { inspect } from '@/src/app/inspection';
-import { FormCheckbox, FormSelectField, FormTextField } from '@/src/forms/form-field';
+import { FormCheckbox, FormTextField } from '@/src/forms/form-field';
+import { FormSelectField } from '@/src/forms/form-select-field';
 import { FleetFormDialog } from './fleet-form-dialog';
 import { CATEGORY_MESSAGES, SIZE_MESSAGES } from './vehicle-labels';
 
