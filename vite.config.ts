@@ -8,6 +8,7 @@ import { defineConfig } from 'vite';
 import { chunkModules } from './scripts/chunk-modules.ts';
 import { messageParts } from './scripts/message-parts.ts';
 import { precompress } from './scripts/precompress.ts';
+import { machineDescriptions } from './scripts/strip-machine-descriptions.ts';
 import { PORTAL_LOCALES } from './src/format/locale-codes.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
@@ -35,6 +36,7 @@ export default defineConfig(({ mode }) => {
   return {
     base: '/tpp/',
     plugins: [
+      machineDescriptions(),
       react(),
       // React Aria ships its own few strings ("Dismiss", "Clear search") in 34 languages; keep the portal's two.
       // The app hands React Aria the portal's locale (src/app/app.tsx), never the browser's, so none is missed.
