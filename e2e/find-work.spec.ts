@@ -193,6 +193,27 @@ test('on a phone the map under the feed is downloaded only when the partner scro
   expect(mapScripts.length).toBeGreaterThan(0);
 });
 
+test('the card under the pointer or focus has its route drawn on the map, and only while it is there', async ({
+  page,
+}) => {
+  const findWork = new FindWorkPage(page);
+  await findWork.open();
+  await expect(findWork.map()).toHaveAttribute('data-map-ready', 'true', { timeout: 20_000 });
+  const map = findWork.map();
+  await expect(map).not.toHaveClass(/results-map--highlighting/);
+
+  await findWork.cards().nth(1).hover();
+  await expect(map).toHaveClass(/results-map--highlighting/);
+  await page.mouse.move(1, 1);
+  await expect(map).not.toHaveClass(/results-map--highlighting/);
+
+  // the keyboard reaches the same line: a link in a card takes focus and the card says which route
+  await findWork.cards().first().getByRole('link').first().focus();
+  await expect(map).toHaveClass(/results-map--highlighting/);
+  // the search and the list are as they were: hovering redraws the map, not the page
+  await expect(findWork.total()).toBeVisible();
+});
+
 test('a job taken by another partner is marked at once, and gone from the next search', async ({ page, request }) => {
   const findWork = new FindWorkPage(page);
   await findWork.open();

@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { lazy, useCallback, useDeferredValue, useEffect, useState } from 'react';
+import { lazy, useCallback, useDeferredValue, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import { useIntl } from 'react-intl';
 import { currentUser } from '@/machines/auth/auth.selectors';
@@ -77,8 +77,6 @@ function FindWork({ input }: { input: FindWorkInput }) {
   const taken = useSelector(findWork, takenKeys);
   const submitted = useSelector(findWork, submittedForm);
   const saved = useSelector(findWork, savedSearchActor);
-  // the card under the pointer or focus, for the map's route line: view state
-  const [highlighted, setHighlighted] = useState<ListingId | null>(null);
   // journeys ticked on the journey tab for one expression of interest (spec §5: up to 6 at once)
   const selection = useActorRef(journeySelectionMachine, { inspect });
   const selected = useSelector(selection, selectedIds);
@@ -170,50 +168,82 @@ function FindWork({ input }: { input: FindWorkInput }) {
           <TabPanel key={id} id={id} className="tab-panel">
             <FilterBar actor={findWork} />
             {id === 'journey' ? <JourneySelectionBar selection={selection} /> : null}
-            <div className="results-layout">
-              <div className="results-column" aria-busy={searching}>
-                {searched && state.total !== null ? (
-                  <p className="results-summary" role="status" data-testid="results-total">
-                    {t('findWork.total', { count: state.total })}
-                  </p>
-                ) : null}
-                {(searching && state.rows.length === 0) || rowsPending ? <PageLoading /> : null}
-                {failed ? (
-                  <div className="alert alert-danger" role="alert">
-                    <p>{t('findWork.failed.search')}</p>
-                    <button type="button" className="button" onClick={() => findWork.send({ type: 'search.retried' })}>
-                      {t('app.retry')}
-                    </button>
-                  </div>
-                ) : null}
-                {!searched && !searching && !failed ? <p className="muted">{t('findWork.start')}</p> : null}
-                {searched && state.page > 0 && state.rows.length === 0 ? (
-                  <p className="empty-results">{t('findWork.none')}</p>
-                ) : null}
-                {rows.length > 0 ? (
-                  <ResultsList
-                    rows={rows}
-                    total={state.total}
-                    taken={taken}
-                    loadingMore={loadingMore}
-                    complete={state.complete}
-                    onEndReached={endReached}
-                    onHover={setHighlighted}
-                    {...(id === 'journey' ? { selected, onToggleSelect: toggleJourney } : {})}
-                  />
-                ) : null}
-              </div>
-              {/* MapLibre, the page's heaviest part, loads when its column comes near the viewport: at once on a wide
-                  screen, only when the partner scrolls down to it on a phone, where it sits under the feed. */}
-              <MapBoundary fallback={<p className="map-column map-failed muted">{t('findWork.map.failed')}</p>}>
-                <WhenNearViewport className="map-column" fallback={<div className="map-fallback" />}>
-                  <ResultsMap listings={rows} pickup={pickup} highlightedId={highlighted} label={t('findWork.map')} />
-                </WhenNearViewport>
-              </MapBoundary>
-            </div>
+            <ResultsLayout
+              column={(onHover) => (
+                <div className="results-column" aria-busy={searching}>
+                  {searched && state.total !== null ? (
+                    <p className="results-summary" role="status" data-testid="results-total">
+                      {t('findWork.total', { count: state.total })}
+                    </p>
+                  ) : null}
+                  {(searching && state.rows.length === 0) || rowsPending ? <PageLoading /> : null}
+                  {failed ? (
+                    <div className="alert alert-danger" role="alert">
+                      <p>{t('findWork.failed.search')}</p>
+                      <button
+                        type="button"
+                        className="button"
+                        onClick={() => findWork.send({ type: 'search.retried' })}
+                      >
+                        {t('app.retry')}
+                      </button>
+                    </div>
+                  ) : null}
+                  {!searched && !searching && !failed ? <p className="muted">{t('findWork.start')}</p> : null}
+                  {searched && state.page > 0 && state.rows.length === 0 ? (
+                    <p className="empty-results">{t('findWork.none')}</p>
+                  ) : null}
+                  {rows.length > 0 ? (
+                    <ResultsList
+                      rows={rows}
+                      total={state.total}
+                      taken={taken}
+                      loadingMore={loadingMore}
+                      complete={state.complete}
+                      onEndReached={endReached}
+                      onHover={onHover}
+                      {...(id === 'journey' ? { selected, onToggleSelect: toggleJourney } : {})}
+                    />
+                  ) : null}
+                </div>
+              )}
+              map={(highlighted) => (
+                // MapLibre, the page's heaviest part, loads when its column comes near the viewport: at once on a
+                // wide screen, only when the partner scrolls down to it on a phone, where it sits under the feed.
+                <MapBoundary fallback={<p className="map-column map-failed muted">{t('findWork.map.failed')}</p>}>
+                  <WhenNearViewport className="map-column" fallback={<div className="map-fallback" />}>
+                    <ResultsMap listings={rows} pickup={pickup} highlightedId={highlighted} label={t('findWork.map')} />
+                  </WhenNearViewport>
+                </MapBoundary>
+              )}
+            />
           </TabPanel>
         ))}
       </Tabs>
+    </div>
+  );
+}
+
+/**
+ * The results column and the map beside it, with the card under the pointer or focus (view state: the map draws its
+ * route). Hovering a card changes only this: the column is remembered while the page hands in the same one, so a
+ * hover redraws the map's line and nothing else. (Held in the page, every hover rendered the whole page again: the
+ * form, the saved searches, the tabs, and React Aria's tab panel, which looks through its content for something
+ * focusable and so lays out the page each time: some 150 ms per card on a phone.)
+ */
+function ResultsLayout({
+  column,
+  map,
+}: {
+  column: (onHover: (id: ListingId | null) => void) => ReactNode;
+  map: (highlighted: ListingId | null) => ReactNode;
+}) {
+  const [highlighted, setHighlighted] = useState<ListingId | null>(null);
+  const shownColumn = useMemo(() => column(setHighlighted), [column]);
+  return (
+    <div className="results-layout">
+      {shownColumn}
+      {map(highlighted)}
     </div>
   );
 }
