@@ -196,6 +196,28 @@ test('the dashboard says the terms are missing and links to them; accepting reco
   await expect(notice.getByTestId('missing-terms')).toHaveCount(0);
 });
 
+test('the upload dialogue, loaded on first opening, works from the keyboard: focus goes in and comes back', async ({
+  page,
+}) => {
+  await signIn(page);
+  const documents = new DocumentsPage(page);
+  await documents.open();
+  const trigger = page.getByTestId('upload-open');
+  await trigger.focus();
+  await page.keyboard.press('Enter');
+  await expect(documents.dialog()).toBeVisible();
+  // the dialogue's code arrived after the press: focus still moved into it, and Tab stays inside
+  const focusInside = () => documents.dialog().evaluate((dialog) => dialog.contains(document.activeElement));
+  await expect.poll(focusInside).toBe(true);
+  for (let i = 0; i < 8; i++) {
+    await page.keyboard.press('Tab');
+    expect(await focusInside()).toBe(true);
+  }
+  await page.keyboard.press('Escape');
+  await expect(documents.dialog()).toBeHidden();
+  await expect(trigger).toBeFocused();
+});
+
 test('the documents and terms pages render in Spanish', async ({ page }) => {
   await signIn(page);
   const dashboard = new DashboardPage(page);

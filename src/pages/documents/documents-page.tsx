@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { requirementRows, type RequirementRow } from '@/machines/documents/document-requirements';
 import { documentUploadMachine } from '@/machines/documents/document-upload.machine';
@@ -15,10 +15,14 @@ import { useSession } from '@/src/app/session-scope';
 import { useFormatters } from '@/src/app/use-formatters';
 import { DISPLAY_TIME_ZONE } from '@/src/format/locale-codes';
 import { formatSize } from './format-size';
-import { UploadDialog } from './upload-dialog';
 import './documents-page.css';
 
 const documentsMachine = createRequestMachine('documents', fetchDocuments);
+/**
+ * The upload dialogue loads when it first opens: it is React Aria's modal and select, which the page's list of
+ * documents does not need (about 55 KB of the page's first load).
+ */
+const UploadDialog = lazy(() => import('./upload-dialog'));
 
 /**
  * Documents (issue 8; spec §1 documents and onboarding, §5 uploads, §9 review within 72 hours): the required
@@ -91,7 +95,11 @@ export default function DocumentsPage() {
         </>
       ) : null}
 
-      {open ? <UploadDialog actor={upload} /> : null}
+      {open ? (
+        <Suspense fallback={null}>
+          <UploadDialog actor={upload} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

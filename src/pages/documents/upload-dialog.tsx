@@ -31,9 +31,10 @@ const ACCEPT = DOCUMENT_EXTENSIONS.map((ext) => `.${ext}`).join(',');
 /**
  * The upload dialogue, a view of the upload machine: it sends what the partner chooses and shows the machine's
  * refusals (the portal's checks in the spec §5 words, or the server's text) under their fields. Everything chosen
- * stays after a refusal. While the file is on its way a progress bar shows.
+ * stays after a refusal. While the file is on its way a progress bar shows. Its own chunk, loaded when it first opens
+ * (documents-page.tsx).
  */
-export function UploadDialog({ actor }: { actor: UploadActor }) {
+export default function UploadDialog({ actor }: { actor: UploadActor }) {
   const intl = useIntl();
   const fmt = useFormatters();
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);

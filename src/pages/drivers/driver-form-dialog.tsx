@@ -23,7 +23,7 @@ const NONE = 'none';
  * lists the approved vehicles nobody drives; a refused save keeps what was typed and shows the server's messages
  * under their fields. Closes with the added driver, or null when cancelled.
  */
-export function DriverFormDialog({
+export default function DriverFormDialog({
   vehicles,
   onClose,
 }: {

@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useCallback } from 'react';
+import { lazy, Suspense, useCallback } from 'react';
 import { Button } from 'react-aria-components';
 import { useIntl } from 'react-intl';
 import { driversMachine } from '@/machines/drivers/drivers.machine';
@@ -22,9 +22,11 @@ import { failureText } from '@/src/format/failure-text';
 import { FormSelectField } from '@/src/forms/form-select-field';
 import { ReservationDialog } from '@/src/pages/reservations/reservation-dialog';
 import { useFleetNotices } from '@/src/pages/vehicles/fleet-notices';
-import { DriverFormDialog } from './driver-form-dialog';
 import { DRIVER_TOASTS } from './driver-labels';
 import '@/src/pages/vehicles/vehicles.css';
+
+/** The add and edit form loads when it first opens: React Aria's select, which the page's list does not need. */
+const DriverFormDialog = lazy(() => import('./driver-form-dialog'));
 
 type Translate = (id: string, values?: Record<string, string | number>) => string;
 
@@ -189,10 +191,12 @@ export default function DriversPage() {
       ) : null}
 
       {formOpen ? (
-        <DriverFormDialog
-          vehicles={assignable.filter((a) => a.driver === null).map((a) => a.vehicle)}
-          onClose={closeForm}
-        />
+        <Suspense fallback={null}>
+          <DriverFormDialog
+            vehicles={assignable.filter((a) => a.driver === null).map((a) => a.vehicle)}
+            onClose={closeForm}
+          />
+        </Suspense>
       ) : null}
 
       {assign?.driver ? (

@@ -27,7 +27,7 @@ const SWITCHES: readonly SwitchField[] = ['haveTailLift', 'useTrailer', 'isBrand
  * save keeps what was typed and shows the server's messages under their fields. Closes with the saved vehicle, or
  * null when cancelled.
  */
-export function VehicleFormDialog({
+export default function VehicleFormDialog({
   vehicle,
   onClose,
 }: {

@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useCallback } from 'react';
+import { lazy, Suspense, useCallback } from 'react';
 import { Button } from 'react-aria-components';
 import { useIntl } from 'react-intl';
 import { vehiclesMachine } from '@/machines/vehicles/vehicles.machine';
@@ -19,9 +19,11 @@ import { PageLoading } from '@/src/app/page-states';
 import { failureText } from '@/src/format/failure-text';
 import { ReservationDialog } from '@/src/pages/reservations/reservation-dialog';
 import { useFleetNotices } from './fleet-notices';
-import { VehicleFormDialog } from './vehicle-form-dialog';
 import { categoryMessage, SIZE_MESSAGES, STATUS_MESSAGES, VEHICLE_TOASTS } from './vehicle-labels';
 import './vehicles.css';
+
+/** The add and edit form loads when it first opens: React Aria's select, which the page's list does not need. */
+const VehicleFormDialog = lazy(() => import('./vehicle-form-dialog'));
 
 type Translate = (id: string, values?: Record<string, string | number>) => string;
 
@@ -106,7 +108,11 @@ export default function VehiclesPage() {
         </ul>
       ) : null}
 
-      {form ? <VehicleFormDialog vehicle={form.vehicle} onClose={closeForm} /> : null}
+      {form ? (
+        <Suspense fallback={null}>
+          <VehicleFormDialog vehicle={form.vehicle} onClose={closeForm} />
+        </Suspense>
+      ) : null}
       {removal?.vehicle ? (
         <ReservationDialog
           testId="vehicle-remove"
