@@ -14,7 +14,7 @@ import { failureText } from '@/src/format/failure-text';
  * csv-export machine: the fields show its rules (the form scheme's messages) and the server's texts for a refused
  * range; a failed download says why and offers a retry.
  */
-export function ExportSheet({ actor }: { actor: ActorRefFrom<typeof csvExport> }) {
+export default function ExportSheet({ actor }: { actor: ActorRefFrom<typeof csvExport> }) {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const open = useSelector(actor, isSheetOpen);

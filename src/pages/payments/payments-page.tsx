@@ -1,9 +1,10 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useMemo } from 'react';
+import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import { useIntl } from 'react-intl';
 import { useLocation, useSearch } from 'wouter';
 import { csvExport } from '@/machines/payments/csv-export.machine';
+import { isSheetOpen } from '@/machines/payments/csv-export.selectors';
 import { expressPay } from '@/machines/payments/express-pay.machine';
 import { payments } from '@/machines/payments/payments.machine';
 import { hasFailed, isEmpty, isLoading, pageCount } from '@/machines/payments/payments.selectors';
@@ -14,11 +15,13 @@ import { PageLoading } from '@/src/app/page-states';
 import { useToasts } from '@/src/app/root-actors';
 import { useFormatters } from '@/src/app/use-formatters';
 import { failureText } from '@/src/format/failure-text';
-import { ExportSheet } from './export-sheet';
 import { ExpressPayPanel } from './express-pay-panel';
 import { InvoiceTable, PayoutCard } from './payout-list';
 import { saveCsvFile } from './save-csv';
 import './payments.css';
+
+/** The CSV export sheet loads when it first opens: React Aria's modal and radio group, which the page does not need. */
+const ExportSheet = lazy(() => import('./export-sheet'));
 
 const tabFromSearch = (search: string): PaymentsTab => {
   const tab = new URLSearchParams(search).get('tab');
@@ -119,6 +122,7 @@ export default function PaymentsPage() {
   const toasts = useToasts();
   const actor = useActorRef(payments, { inspect, input: { tab: tabFromSearch(search) } });
   const exporter = useActorRef(csvExport, { inspect, input: { today: londonToday() } });
+  const exportOpen = useSelector(exporter, isSheetOpen);
   const context = useSelector(actor, (s) => s.context);
   const loading = useSelector(actor, isLoading);
   const failed = useSelector(actor, hasFailed);
@@ -231,7 +235,11 @@ export default function PaymentsPage() {
         </div>
         <aside className="pay-aside">{settings ? <ExpressPay settings={settings} onSaved={refresh} /> : null}</aside>
       </div>
-      <ExportSheet actor={exporter} />
+      {exportOpen ? (
+        <Suspense fallback={null}>
+          <ExportSheet actor={exporter} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }
