@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { Button, ToggleButton, ToggleButtonGroup } from 'react-aria-components';
 import { useIntl } from 'react-intl';
 import { Link, useLocation, useParams, useSearch } from 'wouter';
@@ -31,11 +31,16 @@ import { RecommendationSheet } from '@/src/pages/work/recommendation-sheet';
 import { calendarInputOf, searchOfCalendar } from './calendar-address';
 import { monthLabel, NEXT_MESSAGES, PREVIOUS_MESSAGES, VIEW_MESSAGES, weekLabel } from './calendar-labels';
 import { MonthGrid, WeekGrid, type EntryLinks } from './calendar-views';
-import { FeedDialog } from './feed-dialog';
-import { PreferencesDialog } from './preferences-dialog';
-import { PrivateJobDialog } from './private-job-dialog';
 import { saveTextFile } from './save-file';
 import './work-calendar.css';
+
+/**
+ * The dialogues load when they first open (as on won work): React Aria's modal, fields and checkboxes, which the
+ * calendar itself does not need.
+ */
+const FeedDialog = lazy(() => import('./feed-dialog').then((m) => ({ default: m.FeedDialog })));
+const PreferencesDialog = lazy(() => import('./preferences-dialog').then((m) => ({ default: m.PreferencesDialog })));
+const PrivateJobDialog = lazy(() => import('./private-job-dialog').then((m) => ({ default: m.PrivateJobDialog })));
 
 /**
  * The work calendar (spec §2 /work-calendar; issue 7): the partner's won jobs, journeys, private jobs and reservations
@@ -323,11 +328,13 @@ function WorkCalendar({ input }: { input: CalendarInput }) {
         </ul>
       </section>
 
-      {panel === 'preferences' ? <PreferencesDialog onClose={closePreferences} /> : null}
-      {panel === 'feed' ? <FeedDialog onClose={closeFeed} /> : null}
-      {child === 'external' ? (
-        <PrivateJobDialog {...(id ? { uuid: id } : { date: newJobDate })} onClose={closeChild} />
-      ) : null}
+      <Suspense fallback={null}>
+        {panel === 'preferences' ? <PreferencesDialog onClose={closePreferences} /> : null}
+        {panel === 'feed' ? <FeedDialog onClose={closeFeed} /> : null}
+        {child === 'external' ? (
+          <PrivateJobDialog {...(id ? { uuid: id } : { date: newJobDate })} onClose={closeChild} />
+        ) : null}
+      </Suspense>
       {child === 'listing' && Number.isInteger(listingId) && listingId > 0 ? (
         <JobSheetDialog listingId={listingId} onClose={() => closeChild(false)} />
       ) : null}
