@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useCallback, useDeferredValue, useState } from 'react';
+import { lazy, Suspense, useCallback, useDeferredValue, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from 'wouter';
 import { isActionable, replacedByAccepting } from '@/machines/reservations/reservation-facts';
@@ -17,8 +17,6 @@ import {
 import type { Reservation } from '@/schemas/reservation';
 import { PageLoading } from '@/src/app/page-states';
 import { useSession } from '@/src/app/session-scope';
-import { CancelDialog } from './cancel-dialog';
-import { EditDialog } from './edit-dialog';
 import { useJourneyReady } from './journey-ready-guard';
 import { OfferCard } from './offer-card';
 import { ReservationCard } from './reservation-card';
@@ -26,6 +24,10 @@ import { WEEK_MESSAGES } from './reservation-labels';
 import { ListFailed, NotEligible } from './reservation-list-view';
 import './reservations.css';
 import { inspect } from '@/src/app/inspection';
+
+/** The cancel and edit dialogues load when they first open: their fields are React Aria's, which the list does not need. */
+const CancelDialog = lazy(() => import('./cancel-dialog').then((m) => ({ default: m.CancelDialog })));
+const EditDialog = lazy(() => import('./edit-dialog').then((m) => ({ default: m.EditDialog })));
 
 type OpenDialog = { readonly kind: 'cancel' | 'edit'; readonly reservation: Reservation } | null;
 
@@ -124,15 +126,17 @@ function CurrentReservations() {
           </div>
         </section>
       ))}
-      {dialog?.kind === 'cancel' ? <CancelDialog reservation={dialog.reservation} onClose={closeDialog} /> : null}
-      {dialog?.kind === 'edit' ? (
-        <EditDialog
-          reservation={dialog.reservation}
-          today={today}
-          customWindows={customWindows}
-          onClose={closeDialog}
-        />
-      ) : null}
+      <Suspense fallback={null}>
+        {dialog?.kind === 'cancel' ? <CancelDialog reservation={dialog.reservation} onClose={closeDialog} /> : null}
+        {dialog?.kind === 'edit' ? (
+          <EditDialog
+            reservation={dialog.reservation}
+            today={today}
+            customWindows={customWindows}
+            onClose={closeDialog}
+          />
+        ) : null}
+      </Suspense>
     </div>
   );
 }
