@@ -50,6 +50,31 @@ function useDescribedBy(props: FieldProps, message: string | null) {
   return { id, descriptionId, errorId, describedBy: describedBy || undefined };
 }
 
+/** A control's description and message, under it, with the ids its `aria-describedby` names. */
+function FieldNotes(props: {
+  readonly descriptionId: string;
+  readonly description: ReactNode;
+  readonly errorId: string;
+  readonly message: string | null;
+  /** The message has role="alert", so it is announced as it appears (the checkbox's message). */
+  readonly alert?: boolean;
+}) {
+  return (
+    <>
+      {props.description ? (
+        <p id={props.descriptionId} className="field-description">
+          {props.description}
+        </p>
+      ) : null}
+      {props.message ? (
+        <p id={props.errorId} className="field-error" role={props.alert ? 'alert' : undefined}>
+          {props.message}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
 export function FormTextField(
   props: FieldProps & {
     readonly value: string;
@@ -81,16 +106,7 @@ export function FormTextField(
         inputMode={props.inputMode}
         autoComplete={props.autoComplete ?? 'off'}
       />
-      {props.description ? (
-        <p id={descriptionId} className="field-description">
-          {props.description}
-        </p>
-      ) : null}
-      {message ? (
-        <p id={errorId} className="field-error">
-          {message}
-        </p>
-      ) : null}
+      <FieldNotes descriptionId={descriptionId} description={props.description} errorId={errorId} message={message} />
     </div>
   );
 }
@@ -118,16 +134,13 @@ export function FormCheckbox(
         />
         <span className="form-checkbox-label">{label}</span>
       </label>
-      {props.description ? (
-        <p id={descriptionId} className="field-description">
-          {props.description}
-        </p>
-      ) : null}
-      {message ? (
-        <p id={errorId} className="field-error" role="alert">
-          {message}
-        </p>
-      ) : null}
+      <FieldNotes
+        descriptionId={descriptionId}
+        description={props.description}
+        errorId={errorId}
+        message={message}
+        alert
+      />
     </div>
   );
 }
