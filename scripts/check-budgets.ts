@@ -1,7 +1,8 @@
 /**
  * First-load budget per route (ARCHITECTURE.md: at most 150 KB of JavaScript, gzip). Reads the build
  * manifest (run after `vite build`): a route's first visit loads the entry chunk and its static imports,
- * the route's page chunk and its static imports, and the English messages of the shell and the page. Chunks loaded only on some
+ * the route's page chunk and its static imports, the English messages of the shell and the page, and the classic
+ * scripts index.html names (public/intl-warm.js). Chunks loaded only on some
  * browsers (the Temporal polyfill where Temporal is native) or only on interaction (the user menu) are
  * listed apart. Prints a table; exits non-zero when a route is over the budget.
  */
@@ -52,6 +53,14 @@ function partsOfLoad(keys: Set<string>): Map<Part, number> {
   return parts;
 }
 
+/** The plain scripts index.html loads beside the entry module (files of public/, not in the manifest). */
+const htmlScripts = [...readFileSync(join(DIST, 'index.html'), 'utf8').matchAll(/<script\b([^>]*)>/g)]
+  .map(([, attributes]) => attributes!)
+  .filter((attributes) => !/type="module"/.test(attributes))
+  .map((attributes) => /src="\/tpp\/([^"]+)"/.exec(attributes)?.[1])
+  .filter((file): file is string => file !== undefined);
+const htmlScriptBytes = htmlScripts.reduce((sum, file) => sum + gz(file), 0);
+
 const rows = [
   ...ROUTE_TABLE.map((r) => ({ route: r.path, module: r.page, page: keyEndingWith(`src/pages/${r.page}.tsx`) })),
   { route: '(404)', module: null, page: null },
@@ -61,9 +70,11 @@ const rows = [
     ...messagesOf(module).flatMap((key) => [...closure(manifest, key)]),
     ...(page ? closure(manifest, page) : []),
   ]);
-  const js = [...keys].reduce((sum, k) => sum + gz(manifest[k]!.file), 0);
+  const js = [...keys].reduce((sum, k) => sum + gz(manifest[k]!.file), htmlScriptBytes);
   const css = [...keys].flatMap((k) => manifest[k]!.css ?? []).reduce((sum, f) => sum + gz(f), 0);
-  return { route, js, css, chunks: keys.size, over: js > BUDGET_JS_BYTES, parts: partsOfLoad(keys) };
+  const parts = partsOfLoad(keys);
+  parts.set('portal', (parts.get('portal') ?? 0) + htmlScriptBytes);
+  return { route, js, css, chunks: keys.size + htmlScripts.length, over: js > BUDGET_JS_BYTES, parts };
 });
 
 console.log(`First load per route (gzip; budget ${kb(BUDGET_JS_BYTES)} of JavaScript)`);

@@ -10,9 +10,4 @@ void temporalReady.then(() => {
       <App />
     </StrictMode>,
   );
-  // A page's first use of Intl loads the browser's locale data: 50 to 80 ms in one task on a fast desktop, four
-  // times that on a mid-range phone. Asked for here, in a task of its own after the first render has sent the
-  // session and message requests, it runs while they are on the network instead of inside the render that formats
-  // the first figures (Lighthouse counted it in the page's longest blocking task).
-  setTimeout(() => new Intl.NumberFormat(), 0);
 });
