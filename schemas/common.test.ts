@@ -1,6 +1,6 @@
 import { Result, Schema } from 'effect';
 import { describe, expect, it } from 'vitest';
-import { NonNegativeInt, optional, says, saysAll } from './common';
+import { CalendarDate, isCalendarDate, NonNegativeInt, optional, says, saysAll } from './common';
 import { decodeResult } from './decode';
 
 const issues = (schema: Schema.ConstraintDecoder<unknown>, input: unknown) => {
@@ -30,5 +30,13 @@ describe('the shared schema pieces', () => {
     expect(issues(Body, {})).toEqual([]);
     expect(issues(Body, { kind: 'c' })).toEqual([{ path: 'kind', message: 'kind is a or b' }]);
     expect(issues(Body, { kind: undefined })).toEqual([{ path: 'kind', message: 'kind is a or b' }]);
+  });
+
+  it('a calendar date is yyyy-MM-dd and exists, and no text makes the check throw', () => {
+    for (const date of ['2026-11-20', '2028-02-29', '0001-01-01']) expect(isCalendarDate(date), date).toBe(true);
+    // 2026-13-45 is an Invalid Date, whose toISOString throws: the check answers false instead
+    for (const date of ['2026-02-30', '2027-02-29', '2026-13-45', '2026-00-10', '2026-1-5', '20261120', ''])
+      expect(isCalendarDate(date), date).toBe(false);
+    expect(issues(CalendarDate, '2026-13-45')).toEqual([{ path: '', message: 'A date is yyyy-MM-dd' }]);
   });
 });

@@ -38,13 +38,15 @@ export const StorableText = Schema.String.check(
   ),
 );
 
-const isCalendarDate = (s: string) => {
+/** Whether `s` is a calendar date yyyy-MM-dd that exists (2026-02-30 and 2026-13-45 are not). */
+export const isCalendarDate = (s: string): boolean => {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(s)) return false;
   const at = new Date(`${s}T00:00:00Z`);
   return !Number.isNaN(at.getTime()) && at.toISOString().slice(0, 10) === s;
 };
 /** A calendar date yyyy-MM-dd that exists (2026-02-30 does not). */
 export const CalendarDate = Schema.String.check(
-  Schema.makeFilter((s) => /^\d{4}-\d{2}-\d{2}$/.test(s) && isCalendarDate(s), {
+  Schema.makeFilter(isCalendarDate, {
     message: 'A date is yyyy-MM-dd',
   }),
 );

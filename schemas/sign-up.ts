@@ -2,7 +2,7 @@ import { Effect, Schema } from 'effect';
 import { AccountType } from './user';
 import { UK_POSTCODE_MESSAGE, UK_POSTCODE_PATTERN } from './postcode';
 import { VEHICLE_TYPES, VehicleType } from './vehicle';
-import { nullable } from './common';
+import { isCalendarDate, nullable } from './common';
 
 /**
  * Partner sign-up (spec §2 "Partner sign-up has steps: login details, your details, vehicle and operational
@@ -74,7 +74,6 @@ const REGISTRATION_PATTERN = /^(?=.*[A-Z])(?=.*\d)[A-Z0-9]{2,7}$/;
  * (padded with 9), a digit and 2 check letters, e.g. MORGA753116SM9IJ.
  */
 const DRIVING_LICENCE_PATTERN = /^[A-Z9]{5}\d{6}[A-Z9]{2}\d[A-Z]{2}$/;
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 /** Control characters (NUL included, which PostgreSQL text cannot hold) have no place in a name or an address. */
 // eslint-disable-next-line no-control-regex
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
@@ -263,13 +262,6 @@ const numberOf = (value: string | number | null): number => {
   if (typeof value === 'number') return Number.isFinite(value) ? value : Number.NaN;
   const s = (value ?? '').trim().replace(/,/g, '');
   return /^\d+(\.\d+)?$/.test(s) ? Number(s) : Number.NaN;
-};
-
-/** A calendar date yyyy-mm-dd that exists (2026-02-30 does not). */
-export const isCalendarDate = (s: string): boolean => {
-  if (!ISO_DATE.test(s)) return false;
-  const d = new Date(`${s}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
 };
 
 /** The date `years` before `today` (yyyy-mm-dd); 29 February falls back to the 28th. */

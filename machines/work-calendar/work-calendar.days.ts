@@ -1,3 +1,4 @@
+import { isCalendarDate as isExistingDate } from '@/schemas/common';
 import type { CalendarEntry } from '@/schemas/work-calendar';
 
 /**
@@ -52,12 +53,7 @@ export const movedCursor = (view: CalendarView, cursor: string, step: 1 | -1): s
 
 /** Whether `date` is a calendar date (yyyy-MM-dd that exists), for a cursor read from the address. */
 export function isCalendarDate(date: string | null | undefined): date is string {
-  if (!date || !/^\d{4}-\d{2}-\d{2}$/.test(date)) return false;
-  try {
-    return plain(date).toString() === date;
-  } catch {
-    return false;
-  }
+  return date != null && isExistingDate(date);
 }
 
 /** An entry's part on one London day, in minutes of that day's wall clock. */

@@ -15,6 +15,7 @@ import {
   WRONG_FORMAT,
   type DocumentExtension,
 } from '@/schemas/documents';
+import { isCalendarDate } from '@/schemas/common';
 import { DocumentType } from '@/schemas/onboarding';
 import { Schema } from 'effect';
 import { contentMatches } from '@/server/documents/file-sniffing';
@@ -42,7 +43,6 @@ export type UploadCheck =
   | { readonly ok: false; readonly tooBig: boolean; readonly errors: Record<string, string[]> };
 
 const isDocumentType = Schema.is(DocumentType);
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 /** Whole pounds, or pounds and pence: 1000000, 5000.50, with no sign, grouping or currency symbol. */
 const POUNDS = /^\d{1,12}(\.\d{1,2})?$/;
 /** The longest file name kept; longer names are cut (keeping the extension). */
@@ -58,9 +58,6 @@ export const shownFileName = (raw: string): string => {
   const ext = extensionOf(base);
   return `${base.slice(0, MAX_NAME - ext.length - 1)}.${ext}`;
 };
-
-const isCalendarDate = (raw: string) =>
-  ISO_DATE.test(raw) && new Date(`${raw}T00:00:00Z`).toISOString().slice(0, 10) === raw;
 
 /**
  * The rules of an upload (spec §5, §9), in the order a partner fixes them: a file and a type (one message for both,

@@ -1,4 +1,5 @@
 import { Schema } from 'effect';
+import fc from 'fast-check';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   AdminDocumentListResponse,
@@ -13,7 +14,7 @@ import {
   TOO_BIG_FILE,
   WRONG_FORMAT,
 } from '@/schemas/documents';
-import { OnboardingStatusResponse } from '@/schemas/onboarding';
+import { DocumentType, OnboardingStatusResponse } from '@/schemas/onboarding';
 import { DOCUMENTS_ACCOUNT } from '@/server/seed/documents';
 import { createSeededApp, jsonPost, SETUP_TIMEOUT_MS, signIn, XHR, type SeededApp } from '@/server/testing/seeded-app';
 import { addDays, londonDate } from '@/server/time/london';
@@ -211,9 +212,11 @@ describe('POST /v1/documents', () => {
         expires_at: [EXPIRY_IN_FUTURE],
       });
     }
-    expect(await errorsOf(await upload({ file: pdf, type: 'driving_licence', expires_at: '2027-02-30' }))).toEqual({
-      expires_at: ['Please enter the date as yyyy-MM-dd.'],
-    });
+    // 2027-13-45 once made the date check throw (an Invalid Date has no ISO string): a 500 instead of the message
+    for (const expires_at of ['2027-02-30', '2027-13-45'])
+      expect(await errorsOf(await upload({ file: pdf, type: 'driving_licence', expires_at }))).toEqual({
+        expires_at: ['Please enter the date as yyyy-MM-dd.'],
+      });
     const ok = await upload({ file: pdf, type: 'driving_licence', expires_at: addDays(today, 1) });
     expect(ok.status).toBe(201);
   });
@@ -410,5 +413,38 @@ describe('the partner terms', () => {
   it('answers each partner with their own checklist', async () => {
     const partner = await decode(await get('/v1/terms', 'partner'), TermsStatusResponse);
     expect(partner.data.requirements.vehicles_ok).toBe(true);
+  });
+});
+
+describe('POST /v1/documents with any text in its fields', () => {
+  it('answers 201, or a 4xx naming what is wrong, and never fails inside', async () => {
+    const pad = (n: number, width: number) => String(n).padStart(width, '0');
+    // yyyy-MM-dd in shape, with months and days that do not exist (2027-13-45 once threw inside the date check)
+    const dateShaped = fc
+      .tuple(fc.integer({ min: 0, max: 9999 }), fc.integer({ min: 0, max: 99 }), fc.integer({ min: 0, max: 99 }))
+      .map(([y, m, d]) => `${pad(y, 4)}-${pad(m, 2)}-${pad(d, 2)}`);
+    const text = fc.oneof(
+      dateShaped,
+      fc.string({ unit: 'binary', maxLength: 40 }),
+      fc.constantFrom('', '1000000', '5000.50', '-1', '1e9', '1,000,000'),
+    );
+    const type = fc.oneof(fc.constantFrom(...DocumentType.literals), fc.string({ maxLength: 24 }));
+    await fc.assert(
+      fc.asyncProperty(type, text, text, fc.string({ maxLength: 60 }), async (kind, expires_at, cover_amount, name) => {
+        const response = await upload({
+          file: { name: `${name}.pdf`, bytes: PDF },
+          type: kind,
+          expires_at,
+          cover_amount,
+        });
+        expect(t.errors.splice(0)).toEqual([]);
+        if (response.status === 201) return;
+        expect(response.status).toBeGreaterThanOrEqual(400);
+        expect(response.status).toBeLessThan(500);
+        const body = (await response.json()) as { message?: string; errors?: Record<string, string[]> };
+        expect(body.message).toEqual(expect.any(String));
+      }),
+      { numRuns: 150 },
+    );
   });
 });
