@@ -448,6 +448,22 @@ const wrongType = fc.oneof(
   fc.array(json, { maxLength: 4 }),
   fc.dictionary(fc.string(), json, { maxKeys: 4 }),
 );
+const pad = (n: number, width: number) => String(n).padStart(width, '0');
+/**
+ * Text in the shape of a date or a date and time, with months, days and hours that do not exist (2026-13-45 25:61):
+ * a check that builds a Date from it must refuse it, not throw (an upload's expiry once answered 500).
+ */
+const dateShaped = fc
+  .tuple(
+    fc.integer({ min: 0, max: 9999 }),
+    fc.integer({ min: 0, max: 99 }),
+    fc.integer({ min: 0, max: 99 }),
+    fc.option(fc.tuple(fc.integer({ min: 0, max: 99 }), fc.integer({ min: 0, max: 99 }))),
+  )
+  .map(
+    ([y, m, d, time]) =>
+      `${pad(y, 4)}-${pad(m, 2)}-${pad(d, 2)}${time ? ` ${pad(time[0], 2)}:${pad(time[1], 2)}` : ''}`,
+  );
 /** Values deep enough to overflow a recursive decoder: nested arrays or objects, 1 to 200,000 levels. */
 const deep = fc
   .tuple(fc.integer({ min: 1, max: 200_000 }), fc.boolean())
@@ -471,7 +487,12 @@ describe.each(ENDPOINTS.map((e) => [`${e.method ?? 'POST'} ${e.path}`, e.fields.
     });
 
     it('answers wrong types, missing fields and Unicode in each field with a 4xx and a message', async () => {
-      const field = fc.oneof(wrongType, fc.string({ unit: 'binary', maxLength: 300 }), fc.constant(undefined));
+      const field = fc.oneof(
+        wrongType,
+        fc.string({ unit: 'binary', maxLength: 300 }),
+        dateShaped,
+        fc.constant(undefined),
+      );
       const fields = fc.record(Object.fromEntries(endpoint.fields.map((name) => [name, field])));
       await fc.assert(
         fc.asyncProperty(fields, async (value) => {
@@ -735,6 +756,7 @@ describe.each(FORM_ENDPOINTS.map((endpoint) => [endpoint.path, endpoint] as cons
     const value = fc.oneof(
       fc.string({ unit: 'binary', maxLength: 60 }),
       fc.constantFrom('', '0', '1', '-1', '2', '19', '1e3', 'true', 'archive', '2026-11-20 09:00', '2026-02-30 09:00'),
+      dateShaped,
     );
     const name = fc.oneof(fc.constantFrom(...endpoint.fields, '__proto__', 'payload'), fc.string({ maxLength: 12 }));
 
