@@ -5,7 +5,8 @@
  * QuoteListingRequest (POST /v1/listings/{id}/book, /v1/listings/{id}/quote), ExpressPayRequest (PUT /v1/payments/express-pay), PrivateJobRequest (POST and PUT
  * /ng/api/v3/provider/private-jobs) and PrivateWorkPreferencesRequest (PUT …/private-work-preferences) — generated with fast-check: any JSON value, wrong types in each field, strings up to 1 MB,
  * any Unicode, deep nesting, bodies that are not JSON, wrong content types. The answer is always a 4xx with a JSON
- * `message`: never a 500, never an unexpected error logged.
+ * `message`: never a 500, never an unexpected error logged. The one multipart body, a document upload, has its
+ * fields fuzzed in document-routes.test.ts.
  */
 import fc from 'fast-check';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
