@@ -16,6 +16,7 @@ import { gzipSync } from 'node:zlib';
 import { messagePartModule, SHELL_PART } from '@/machines/locale/message-part-names';
 import { ROUTE_TABLE, type PageModule } from '@/src/app/route-table';
 import { closure, readBuildManifest, type BuildManifest } from '@/server/http/route-preload';
+import { PORTAL_BASE } from '@/server/http/static';
 import { allowanceOf, ceilingsFor, readCeilings, SLACK_BYTES, writeCeilings } from './budget-ceilings';
 import { CHUNK_MODULES_FILE, PARTS, partsOf, type ChunkModules, type Part } from './chunk-modules';
 
@@ -67,8 +68,9 @@ function partsOfLoad(keys: Set<string>): Map<Part, number> {
 const htmlScripts = [...readFileSync(join(DIST, 'index.html'), 'utf8').matchAll(/<script\b([^>]*)>/g)]
   .map(([, attributes]) => attributes!)
   .filter((attributes) => !/type="module"/.test(attributes))
-  .map((attributes) => /src="\/tpp\/([^"]+)"/.exec(attributes)?.[1])
-  .filter((file): file is string => file !== undefined);
+  .map((attributes) => /src="([^"]+)"/.exec(attributes)?.[1])
+  .filter((src): src is string => src?.startsWith(PORTAL_BASE) === true)
+  .map((src) => src.slice(PORTAL_BASE.length));
 const htmlScriptBytes = htmlScripts.reduce((sum, file) => sum + gz(file), 0);
 
 const rows = [
@@ -118,25 +120,20 @@ if (MODE === 'write') {
   console.log(`\nwrote the ceilings of ${over.length} routes over the budget to scripts/budget-ceilings.json`);
 } else if (MODE === 'ceilings') {
   const ceilings = readCeilings();
+  const allowed = (route: string) => allowanceOf(route, ceilings, BUDGET_JS_BYTES);
   const unknown = Object.keys(ceilings).filter((route) => !rows.some((r) => r.route === route));
-  const beyond = rows.filter((r) => r.js > allowanceOf(r.route, ceilings, BUDGET_JS_BYTES));
-  const slack = rows.filter(
-    (r) => ceilings[r.route] !== undefined && allowanceOf(r.route, ceilings, BUDGET_JS_BYTES) - r.js > SLACK_BYTES,
-  );
+  const beyond = rows.filter((r) => r.js > allowed(r.route));
+  const slack = rows.filter((r) => ceilings[r.route] !== undefined && allowed(r.route) - r.js > SLACK_BYTES);
   console.log(
     `\nceilings (scripts/budget-ceilings.json): ${rows.length - over.length} of ${rows.length} routes within the budget; ` +
       `${over.length - beyond.length} over it and within their ceilings`,
   );
   for (const r of slack)
-    console.log(
-      `  ${r.route} is ${kb(allowanceOf(r.route, ceilings, BUDGET_JS_BYTES) - r.js)} under its ceiling: lower it (--write-ceilings)`,
-    );
+    console.log(`  ${r.route} is ${kb(allowed(r.route) - r.js)} under its ceiling: lower it (--write-ceilings)`);
   if (unknown.length > 0) console.error(`ceilings for routes that do not exist: ${unknown.join(', ')}`);
   if (beyond.length > 0)
     console.error(
-      `over the allowance: ${beyond
-        .map((r) => `${r.route} ${kb(r.js)} (allowed ${kb(allowanceOf(r.route, ceilings, BUDGET_JS_BYTES))})`)
-        .join(', ')}`,
+      `over the allowance: ${beyond.map((r) => `${r.route} ${kb(r.js)} (allowed ${kb(allowed(r.route))})`).join(', ')}`,
     );
   if (unknown.length > 0 || beyond.length > 0) process.exit(1);
 } else if (over.length > 0) {
