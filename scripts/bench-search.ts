@@ -3,10 +3,14 @@
  * seed on this machine). Opens a database with the full default seed (PGlite in memory; with DATABASE_URL that
  * server, seeded only when empty), builds the app, signs in as the demo partner and times N `POST /v1/jobs` (20-mile
  * radius around varied real towns, varied sorts and categories) and N `POST /v1/jobs/tab-counts`, in process through
- * app.request(); with --http also over a real socket. Fails when POST /v1/jobs p95 ≥ 50 ms or tab-counts p95 ≥ 80 ms.
+ * app.request(); with --http also over a real socket. Fails when POST /v1/jobs p95 ≥ 50 ms or tab-counts p95 ≥ 80 ms
+ * twice running: a round over budget is measured once more, as the browser tests are retried once in CI, because a
+ * stall of the host (its steal of this virtual machine's CPU, printed with each round) can push one round over; a
+ * slower search fails both. Both rounds are printed.
  *
  * Options: --n=300 (requests of each kind), --http (also time over HTTP).
  */
+import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { SEARCH_CATEGORIES, SORT_ORDERS } from '@/schemas/search';
@@ -87,9 +91,26 @@ const inProcess: Send = async (path, body) =>
 const percentile = (sorted: readonly number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
 
+/** This machine's CPU time counters (/proc/stat), or null where there are none. */
+const cpuCounters = (): number[] | null => {
+  try {
+    return readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
+  } catch {
+    return null;
+  }
+};
+/** The share of the CPU time between two reads that the host took (steal, the 8th counter), as ' steal 12%'. */
+const stealBetween = (before: number[] | null, after: number[] | null) => {
+  if (!before || !after) return '';
+  const delta = after.map((value, i) => value - (before[i] ?? 0));
+  const total = delta.reduce((sum, value) => sum + value, 0);
+  return total > 0 ? `  host steal ${Math.round((100 * (delta[7] ?? 0)) / total)}%` : '';
+};
+
 const time = async (send: Send, path: string, label: string) => {
   for (let i = 0; i < WARM_UP; i++) await (await send(path, { payload: criteria() })).arrayBuffer();
   const times: number[] = [];
+  const before = cpuCounters();
   for (let i = 0; i < n; i++) {
     const body = { payload: criteria() };
     const t0 = performance.now();
@@ -98,22 +119,33 @@ const time = async (send: Send, path: string, label: string) => {
     times.push(performance.now() - t0);
     if (response.status !== 200) throw new Error(`${path} answered ${response.status}`);
   }
+  const steal = stealBetween(before, cpuCounters());
   times.sort((a, b) => a - b);
   const [p50, p95, p99] = [50, 95, 99].map((p) => percentile(times, p));
   console.log(
     `${label.padEnd(34)} n=${n}  p50 ${p50?.toFixed(1)} ms  p95 ${p95?.toFixed(1)} ms  p99 ${p99?.toFixed(1)} ms  ` +
-      `max ${times.at(-1)?.toFixed(1)} ms`,
+      `max ${times.at(-1)?.toFixed(1)} ms${steal}`,
   );
   return p95 ?? Infinity;
 };
 
-const failures: string[] = [];
-const jobsP95 = await time(inProcess, '/v1/jobs', 'POST /v1/jobs (in process)');
-const tabsP95 = await time(inProcess, '/v1/jobs/tab-counts', 'POST /v1/jobs/tab-counts (in process)');
-if (jobsP95 >= JOBS_P95_BUDGET_MS)
-  failures.push(`POST /v1/jobs p95 ${jobsP95.toFixed(1)} ms ≥ ${JOBS_P95_BUDGET_MS} ms`);
-if (tabsP95 >= TAB_COUNTS_P95_BUDGET_MS)
-  failures.push(`POST /v1/jobs/tab-counts p95 ${tabsP95.toFixed(1)} ms ≥ ${TAB_COUNTS_P95_BUDGET_MS} ms`);
+/** One round of both searches in process: what each is over its budget by, if it is. */
+const round = async (): Promise<string[]> => {
+  const jobsP95 = await time(inProcess, '/v1/jobs', 'POST /v1/jobs (in process)');
+  const tabsP95 = await time(inProcess, '/v1/jobs/tab-counts', 'POST /v1/jobs/tab-counts (in process)');
+  return [
+    ...(jobsP95 >= JOBS_P95_BUDGET_MS ? [`POST /v1/jobs p95 ${jobsP95.toFixed(1)} ms ≥ ${JOBS_P95_BUDGET_MS} ms`] : []),
+    ...(tabsP95 >= TAB_COUNTS_P95_BUDGET_MS
+      ? [`POST /v1/jobs/tab-counts p95 ${tabsP95.toFixed(1)} ms ≥ ${TAB_COUNTS_P95_BUDGET_MS} ms`]
+      : []),
+  ];
+};
+
+let failures = await round();
+if (failures.length > 0) {
+  console.log(`Over budget in the first round (${failures.join('; ')}): measuring a second round`);
+  failures = await round();
+}
 
 if (overHttp) {
   const server = serve({ fetch: app.fetch, port: 0 });
@@ -132,7 +164,7 @@ if (overHttp) {
 
 await db.close();
 if (failures.length > 0) {
-  console.error(`Over budget:\n  ${failures.join('\n  ')}`);
+  console.error(`Over budget twice running:\n  ${failures.join('\n  ')}`);
   process.exit(1);
 }
 console.log(
