@@ -99,7 +99,7 @@ const cpuCounters = (): number[] | null => {
     return null;
   }
 };
-/** The share of the CPU time between two reads that the host took (steal, the 8th counter), as ' steal 12%'. */
+/** The share of the CPU time between two reads that the host took (steal, the 8th counter), as '  host steal 12%'. */
 const stealBetween = (before: number[] | null, after: number[] | null) => {
   if (!before || !after) return '';
   const delta = after.map((value, i) => value - (before[i] ?? 0));
