@@ -17,6 +17,7 @@ import { MAX_MESSAGE_LENGTH } from '@/server/http/api-errors';
 import { MAX_BODY_DEPTH, nestsDeeperThan } from '@/server/http/read-body';
 import { FORM_MEDIA_TYPE } from '@/server/http/read-form';
 import { exampleSignUp } from '@/server/sign-up/sign-up-example';
+import { dateShaped } from '@/server/testing/date-shaped';
 import {
   createSeededApp,
   sessionCookieOf,
@@ -449,22 +450,6 @@ const wrongType = fc.oneof(
   fc.array(json, { maxLength: 4 }),
   fc.dictionary(fc.string(), json, { maxKeys: 4 }),
 );
-const pad = (n: number, width: number) => String(n).padStart(width, '0');
-/**
- * Text in the shape of a date or a date and time, with months, days and hours that do not exist (2026-13-45 25:61):
- * a check that builds a Date from it must refuse it, not throw (an upload's expiry once answered 500).
- */
-const dateShaped = fc
-  .tuple(
-    fc.integer({ min: 0, max: 9999 }),
-    fc.integer({ min: 0, max: 99 }),
-    fc.integer({ min: 0, max: 99 }),
-    fc.option(fc.tuple(fc.integer({ min: 0, max: 99 }), fc.integer({ min: 0, max: 99 }))),
-  )
-  .map(
-    ([y, m, d, time]) =>
-      `${pad(y, 4)}-${pad(m, 2)}-${pad(d, 2)}${time ? ` ${pad(time[0], 2)}:${pad(time[1], 2)}` : ''}`,
-  );
 /** Values deep enough to overflow a recursive decoder: nested arrays or objects, 1 to 200,000 levels. */
 const deep = fc
   .tuple(fc.integer({ min: 1, max: 200_000 }), fc.boolean())

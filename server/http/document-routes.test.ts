@@ -16,6 +16,7 @@ import {
 } from '@/schemas/documents';
 import { DocumentType, OnboardingStatusResponse } from '@/schemas/onboarding';
 import { DOCUMENTS_ACCOUNT } from '@/server/seed/documents';
+import { dateShaped } from '@/server/testing/date-shaped';
 import { createSeededApp, jsonPost, SETUP_TIMEOUT_MS, signIn, XHR, type SeededApp } from '@/server/testing/seeded-app';
 import { addDays, londonDate } from '@/server/time/london';
 
@@ -418,11 +419,6 @@ describe('the partner terms', () => {
 
 describe('POST /v1/documents with any text in its fields', () => {
   it('answers 201, or a 4xx naming what is wrong, and never fails inside', async () => {
-    const pad = (n: number, width: number) => String(n).padStart(width, '0');
-    // yyyy-MM-dd in shape, with months and days that do not exist (2027-13-45 once threw inside the date check)
-    const dateShaped = fc
-      .tuple(fc.integer({ min: 0, max: 9999 }), fc.integer({ min: 0, max: 99 }), fc.integer({ min: 0, max: 99 }))
-      .map(([y, m, d]) => `${pad(y, 4)}-${pad(m, 2)}-${pad(d, 2)}`);
     const text = fc.oneof(
       dateShaped,
       fc.string({ unit: 'binary', maxLength: 40 }),
