@@ -147,8 +147,10 @@ export function PlaceField({
         // While the text is being looked up, the list opens on a change of it and says so: React Aria opens a list on a
         // change of the text only when it has options at that moment, so a pasted town, whose places come 250 ms
         // later, would otherwise stay closed until the next key. An answer of no places (or a failure) closes it
-        // again, and the line under the field says why, with its retry button.
-        allowsEmptyCollection={current && looking}
+        // again, and the line under the field says why, with its retry button. While there are options the list must
+        // not close either: under React 18, React Aria's collection follows the options one render late, so on the
+        // render where the places arrive it still looks empty and the list would close and open again (a flicker).
+        allowsEmptyCollection={(current && looking) || options.length > 0}
       >
         <Label>{label}</Label>
         <Input className={errorMessage ? 'is-invalid' : undefined} autoComplete="off" />

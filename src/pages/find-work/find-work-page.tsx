@@ -25,6 +25,7 @@ import type { ListingId } from '@/schemas/search';
 import { inspect } from '@/src/app/inspection';
 import { useAuthActor, useToasts } from '@/src/app/root-actors';
 import { useSession } from '@/src/app/session-scope';
+import { useDeferred } from '@/src/app/use-deferred';
 import { PageLoading } from '@/src/app/page-states';
 import { MapBoundary } from '@/src/components/map-boundary';
 import { WhenNearViewport } from '@/src/components/near-viewport';
@@ -66,7 +67,7 @@ function FindWork({ input }: { input: FindWorkInput }) {
   // The page's first full render (the form, the saved searches, the tabs) and each new set of results are React's
   // largest pieces of work here. A machine update reaches React through useSyncExternalStore, which renders at once,
   // in one task; deferred, React renders them in slices between frames, and a phone stays responsive meanwhile.
-  const starting = useDeferredValue(useSelector(findWork, isStarting), true);
+  const starting = useDeferred(useSelector(findWork, isStarting), true);
   const tab = useSelector(findWork, activeTab);
   const state = useSelector(findWork, activeTabState);
   const counts = useSelector(findWork, tabCounts);

@@ -1,4 +1,4 @@
-import { use, useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { DiagramViewport } from './diagram-viewport';
 import { MachineDetails } from './machine-details';
@@ -11,6 +11,7 @@ import {
   type StatechartLayout,
 } from './statechart-layout';
 import { activeStateIds } from './state-value';
+import { suspendOn } from './suspend';
 
 /**
  * One machine's statechart (from its layout, computed by `npm run machines:docs`) with the followed actor's states
@@ -26,7 +27,7 @@ export default function Diagram({
   value: unknown;
 }) {
   const intl = useIntl();
-  const layout = use(pending);
+  const layout = suspendOn(pending);
   const [selection, setSelection] = useState<DiagramSelection>(null);
   const active = useMemo(() => activeStateIds(layout, value), [layout, value]);
   const names = useMemo(() => new Map(layout.states.map((s) => [s.id, s.path.join('.') || s.name])), [layout]);

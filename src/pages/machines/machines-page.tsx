@@ -1,4 +1,4 @@
-import { lazy, Suspense, use, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useSearch } from 'wouter';
 import indexUrl from '@/docs/machines/machines.json?url&no-inline';
@@ -8,6 +8,7 @@ import { PageLoading } from '@/src/app/page-states';
 import { actorLabel, entryOf, useLiveMachines } from './live-actors';
 import { LAYOUT_VERSION, type MachineIndex, type MachineIndexEntry, type StatechartLayout } from './statechart-layout';
 import { formatStateValue } from './state-value';
+import { suspendOn } from './suspend';
 import './machines-page.css';
 import './statechart.css';
 
@@ -79,7 +80,7 @@ export default function MachinesPage() {
 }
 
 function Machines() {
-  const { machines } = use(loadIndex());
+  const { machines } = suspendOn(loadIndex());
   const chosen = new URLSearchParams(useSearch()).get('machine');
   const entry = machines.find((m) => m.id === chosen);
   return entry ? <MachineView key={entry.id} entry={entry} machines={machines} /> : <MachineList machines={machines} />;

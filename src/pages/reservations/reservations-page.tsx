@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { lazy, Suspense, useCallback, useDeferredValue, useState } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from 'wouter';
 import { isActionable, replacedByAccepting } from '@/machines/reservations/reservation-facts';
@@ -17,6 +17,7 @@ import {
 import type { Reservation } from '@/schemas/reservation';
 import { PageLoading } from '@/src/app/page-states';
 import { useSession } from '@/src/app/session-scope';
+import { useDeferred } from '@/src/app/use-deferred';
 import { useJourneyReady } from './journey-ready-guard';
 import { OfferCard } from './offer-card';
 import { ReservationCard } from './reservation-card';
@@ -37,7 +38,7 @@ function CurrentReservations() {
   const actor = useActorRef(reservationList, { inspect, input: { kind: 'current' } });
   // The cards are React's largest render on this page. A machine update reaches React through useSyncExternalStore,
   // which renders at once, in one task; deferred, the cards render in slices between frames.
-  const loading = useDeferredValue(useSelector(actor, isLoading), true);
+  const loading = useDeferred(useSelector(actor, isLoading), true);
   const failed = useSelector(actor, hasFailed);
   const busy = useSelector(actor, isBusy);
   const refreshFailed = useSelector(actor, hasRefreshFailed);
