@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { requirementRows, type RequirementRow } from '@/machines/documents/document-requirements';
 import { documentUploadMachine } from '@/machines/documents/document-upload.machine';
@@ -9,6 +9,7 @@ import { dataOf, hasFailed, isLoading } from '@/machines/request/request.selecto
 import type { PartnerDocument } from '@/schemas/documents';
 import type { DocumentType } from '@/schemas/onboarding';
 import { fetchDocumentFile, fetchDocuments } from '@/src/api/documents';
+import { lazyDialog } from '@/src/app/lazy-dialog';
 import { inspect } from '@/src/app/inspection';
 import { PageLoading } from '@/src/app/page-states';
 import { useSession } from '@/src/app/session-scope';
@@ -22,7 +23,7 @@ const documentsMachine = createRequestMachine('documents', fetchDocuments);
  * The upload dialogue loads when it first opens: it is React Aria's modal and select, which the page's list of
  * documents does not need (about 55 KB of the page's first load).
  */
-const UploadDialog = lazy(() => import('./upload-dialog'));
+const UploadDialog = lazyDialog(() => import('./upload-dialog'));
 
 /**
  * Documents (issue 8; spec §1 documents and onboarding, §5 uploads, §9 review within 72 hours): the required
@@ -95,11 +96,7 @@ export default function DocumentsPage() {
         </>
       ) : null}
 
-      {open ? (
-        <Suspense fallback={null}>
-          <UploadDialog actor={upload} />
-        </Suspense>
-      ) : null}
+      {open ? <UploadDialog actor={upload} onUnavailable={() => upload.send({ type: 'upload.cancelled' })} /> : null}
     </div>
   );
 }

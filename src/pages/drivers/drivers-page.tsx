@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { lazy, Suspense, useCallback } from 'react';
+import { useCallback } from 'react';
 import { Button } from 'react-aria-components';
 import { useIntl } from 'react-intl';
 import { driversMachine } from '@/machines/drivers/drivers.machine';
@@ -15,6 +15,7 @@ import {
   isDriversLoading,
 } from '@/machines/drivers/drivers.selectors';
 import type { FleetDriver } from '@/schemas/fleet';
+import { lazyDialog } from '@/src/app/lazy-dialog';
 import { inspect } from '@/src/app/inspection';
 import { PageLoading } from '@/src/app/page-states';
 import { useFormatters } from '@/src/app/use-formatters';
@@ -26,7 +27,7 @@ import { DRIVER_TOASTS } from './driver-labels';
 import '@/src/pages/vehicles/vehicles.css';
 
 /** The add and edit form loads when it first opens: React Aria's select, which the page's list does not need. */
-const DriverFormDialog = lazy(() => import('./driver-form-dialog'));
+const DriverFormDialog = lazyDialog(() => import('./driver-form-dialog'));
 
 type Translate = (id: string, values?: Record<string, string | number>) => string;
 
@@ -191,12 +192,11 @@ export default function DriversPage() {
       ) : null}
 
       {formOpen ? (
-        <Suspense fallback={null}>
-          <DriverFormDialog
-            vehicles={assignable.filter((a) => a.driver === null).map((a) => a.vehicle)}
-            onClose={closeForm}
-          />
-        </Suspense>
+        <DriverFormDialog
+          vehicles={assignable.filter((a) => a.driver === null).map((a) => a.vehicle)}
+          onClose={closeForm}
+          onUnavailable={() => closeForm(null)}
+        />
       ) : null}
 
       {assign?.driver ? (

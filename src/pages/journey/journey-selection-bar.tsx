@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { lazy, Suspense, useEffect } from 'react';
+import { useEffect } from 'react';
 import { Button } from 'react-aria-components';
 import { useIntl } from 'react-intl';
 import type { ActorRefFrom } from 'xstate';
@@ -10,13 +10,14 @@ import {
   selectionLimit,
   wasRefused,
 } from '@/machines/journey-selection/journey-selection.selectors';
+import { lazyDialog } from '@/src/app/lazy-dialog';
 import { useToasts } from '@/src/app/root-actors';
 import './journey-selection.css';
 
 export type JourneySelectionActor = ActorRefFrom<typeof journeySelectionMachine>;
 
 /** The dialogue and its fields load when the partner first opens it: find work's first load stays as it was. */
-const SelectionDialog = lazy(() => import('./journey-selection-dialog'));
+const SelectionDialog = lazyDialog(() => import('./journey-selection-dialog'));
 
 /**
  * Find work's journey tab, several journeys at once (spec §5, §9): how many are ticked (of 6), why a 7th was refused,
@@ -78,9 +79,11 @@ export function JourneySelectionBar({ selection }: { selection: JourneySelection
         </div>
       ) : null}
       {open ? (
-        <Suspense fallback={null}>
-          <SelectionDialog selection={selection} count={count} />
-        </Suspense>
+        <SelectionDialog
+          selection={selection}
+          count={count}
+          onUnavailable={() => selection.send({ type: 'interest.cancelled' })}
+        />
       ) : null}
     </div>
   );

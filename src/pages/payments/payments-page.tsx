@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { lazy, Suspense, useEffect, useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import { useIntl } from 'react-intl';
 import { useLocation, useSearch } from 'wouter';
@@ -10,6 +10,7 @@ import { payments } from '@/machines/payments/payments.machine';
 import { hasFailed, isEmpty, isLoading, pageCount } from '@/machines/payments/payments.selectors';
 import { PAYMENTS_TABS, type PaymentsTab } from '@/machines/payments/payments.types';
 import type { ExpressPaySettings, PaymentsSummary } from '@/schemas/payments';
+import { lazyDialog } from '@/src/app/lazy-dialog';
 import { inspect } from '@/src/app/inspection';
 import { PageLoading } from '@/src/app/page-states';
 import { useToasts } from '@/src/app/root-actors';
@@ -21,7 +22,7 @@ import { saveCsvFile } from './save-csv';
 import './payments.css';
 
 /** The CSV export sheet loads when it first opens: React Aria's modal and radio group, which the page does not need. */
-const ExportSheet = lazy(() => import('./export-sheet'));
+const ExportSheet = lazyDialog(() => import('./export-sheet'));
 
 const tabFromSearch = (search: string): PaymentsTab => {
   const tab = new URLSearchParams(search).get('tab');
@@ -236,9 +237,7 @@ export default function PaymentsPage() {
         <aside className="pay-aside">{settings ? <ExpressPay settings={settings} onSaved={refresh} /> : null}</aside>
       </div>
       {exportOpen ? (
-        <Suspense fallback={null}>
-          <ExportSheet actor={exporter} />
-        </Suspense>
+        <ExportSheet actor={exporter} onUnavailable={() => exporter.send({ type: 'export.closed' })} />
       ) : null}
     </div>
   );

@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { lazy, Suspense, useCallback, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from 'wouter';
 import { isActionable, replacedByAccepting } from '@/machines/reservations/reservation-facts';
@@ -15,6 +15,7 @@ import {
   weekGroupsOf,
 } from '@/machines/reservations/reservation-list.selectors';
 import type { Reservation } from '@/schemas/reservation';
+import { lazyDialog } from '@/src/app/lazy-dialog';
 import { PageLoading } from '@/src/app/page-states';
 import { useSession } from '@/src/app/session-scope';
 import { useDeferred } from '@/src/app/use-deferred';
@@ -27,8 +28,8 @@ import './reservations.css';
 import { inspect } from '@/src/app/inspection';
 
 /** The cancel and edit dialogues load when they first open: their fields are React Aria's, which the list does not need. */
-const CancelDialog = lazy(() => import('./cancel-dialog').then((m) => ({ default: m.CancelDialog })));
-const EditDialog = lazy(() => import('./edit-dialog').then((m) => ({ default: m.EditDialog })));
+const CancelDialog = lazyDialog(() => import('./cancel-dialog').then((m) => ({ default: m.CancelDialog })));
+const EditDialog = lazyDialog(() => import('./edit-dialog').then((m) => ({ default: m.EditDialog })));
 
 type OpenDialog = { readonly kind: 'cancel' | 'edit'; readonly reservation: Reservation } | null;
 
@@ -127,17 +128,18 @@ function CurrentReservations() {
           </div>
         </section>
       ))}
-      <Suspense fallback={null}>
-        {dialog?.kind === 'cancel' ? <CancelDialog reservation={dialog.reservation} onClose={closeDialog} /> : null}
-        {dialog?.kind === 'edit' ? (
-          <EditDialog
-            reservation={dialog.reservation}
-            today={today}
-            customWindows={customWindows}
-            onClose={closeDialog}
-          />
-        ) : null}
-      </Suspense>
+      {dialog?.kind === 'cancel' ? (
+        <CancelDialog reservation={dialog.reservation} onClose={closeDialog} onUnavailable={() => closeDialog(false)} />
+      ) : null}
+      {dialog?.kind === 'edit' ? (
+        <EditDialog
+          reservation={dialog.reservation}
+          today={today}
+          customWindows={customWindows}
+          onClose={closeDialog}
+          onUnavailable={() => closeDialog(false)}
+        />
+      ) : null}
     </div>
   );
 }

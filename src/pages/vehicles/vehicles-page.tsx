@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { lazy, Suspense, useCallback } from 'react';
+import { useCallback } from 'react';
 import { Button } from 'react-aria-components';
 import { useIntl } from 'react-intl';
 import { vehiclesMachine } from '@/machines/vehicles/vehicles.machine';
@@ -14,6 +14,7 @@ import {
 } from '@/machines/vehicles/vehicles.selectors';
 import { REVIEW_HOURS } from '@/schemas/fleet';
 import type { ProviderVehicle } from '@/schemas/vehicle';
+import { lazyDialog } from '@/src/app/lazy-dialog';
 import { inspect } from '@/src/app/inspection';
 import { PageLoading } from '@/src/app/page-states';
 import { failureText } from '@/src/format/failure-text';
@@ -23,7 +24,7 @@ import { categoryMessage, SIZE_MESSAGES, STATUS_MESSAGES, VEHICLE_TOASTS } from 
 import './vehicles.css';
 
 /** The add and edit form loads when it first opens: React Aria's select, which the page's list does not need. */
-const VehicleFormDialog = lazy(() => import('./vehicle-form-dialog'));
+const VehicleFormDialog = lazyDialog(() => import('./vehicle-form-dialog'));
 
 type Translate = (id: string, values?: Record<string, string | number>) => string;
 
@@ -109,9 +110,7 @@ export default function VehiclesPage() {
       ) : null}
 
       {form ? (
-        <Suspense fallback={null}>
-          <VehicleFormDialog vehicle={form.vehicle} onClose={closeForm} />
-        </Suspense>
+        <VehicleFormDialog vehicle={form.vehicle} onClose={closeForm} onUnavailable={() => closeForm(null)} />
       ) : null}
       {removal?.vehicle ? (
         <ReservationDialog

@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { lazy, Suspense, useCallback, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Button, ToggleButton, ToggleButtonGroup } from 'react-aria-components';
 import { useIntl } from 'react-intl';
 import { Link, useLocation, useParams, useSearch } from 'wouter';
@@ -21,6 +21,7 @@ import {
 import type { CalendarInput } from '@/machines/work-calendar/work-calendar.types';
 import type { PrivateWorkPreferences } from '@/schemas/private-job';
 import type { CalendarEntry } from '@/schemas/work-calendar';
+import { lazyDialog } from '@/src/app/lazy-dialog';
 import { inspect } from '@/src/app/inspection';
 import { useSession } from '@/src/app/session-scope';
 import { useFormatters } from '@/src/app/use-formatters';
@@ -38,9 +39,13 @@ import './work-calendar.css';
  * The dialogues load when they first open (as on won work): React Aria's modal, fields and checkboxes, which the
  * calendar itself does not need.
  */
-const FeedDialog = lazy(() => import('./feed-dialog').then((m) => ({ default: m.FeedDialog })));
-const PreferencesDialog = lazy(() => import('./preferences-dialog').then((m) => ({ default: m.PreferencesDialog })));
-const PrivateJobDialog = lazy(() => import('./private-job-dialog').then((m) => ({ default: m.PrivateJobDialog })));
+const FeedDialog = lazyDialog(() => import('./feed-dialog').then((m) => ({ default: m.FeedDialog })));
+const PreferencesDialog = lazyDialog(() =>
+  import('./preferences-dialog').then((m) => ({ default: m.PreferencesDialog })),
+);
+const PrivateJobDialog = lazyDialog(() =>
+  import('./private-job-dialog').then((m) => ({ default: m.PrivateJobDialog })),
+);
 
 /**
  * The work calendar (spec §2 /work-calendar; issue 7): the partner's won jobs, journeys, private jobs and reservations
@@ -328,13 +333,17 @@ function WorkCalendar({ input }: { input: CalendarInput }) {
         </ul>
       </section>
 
-      <Suspense fallback={null}>
-        {panel === 'preferences' ? <PreferencesDialog onClose={closePreferences} /> : null}
-        {panel === 'feed' ? <FeedDialog onClose={closeFeed} /> : null}
-        {child === 'external' ? (
-          <PrivateJobDialog {...(id ? { uuid: id } : { date: newJobDate })} onClose={closeChild} />
-        ) : null}
-      </Suspense>
+      {panel === 'preferences' ? (
+        <PreferencesDialog onClose={closePreferences} onUnavailable={() => closePreferences(null)} />
+      ) : null}
+      {panel === 'feed' ? <FeedDialog onClose={closeFeed} onUnavailable={closeFeed} /> : null}
+      {child === 'external' ? (
+        <PrivateJobDialog
+          {...(id ? { uuid: id } : { date: newJobDate })}
+          onClose={closeChild}
+          onUnavailable={() => closeChild(false)}
+        />
+      ) : null}
       {child === 'listing' && Number.isInteger(listingId) && listingId > 0 ? (
         <JobSheetDialog listingId={listingId} onClose={() => closeChild(false)} />
       ) : null}

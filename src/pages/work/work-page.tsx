@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { lazy, Suspense, useEffect, useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import { useIntl } from 'react-intl';
 import { Link, useLocation, useParams, useSearch } from 'wouter';
@@ -14,6 +14,7 @@ import {
 } from '@/machines/won-work/won-work.selectors';
 import type { WorkNotice } from '@/machines/won-work/won-work.types';
 import { WON_WORK_TABS, type WonWorkTab } from '@/schemas/work';
+import { lazyDialog } from '@/src/app/lazy-dialog';
 import { inspect } from '@/src/app/inspection';
 import { PageLoading } from '@/src/app/page-states';
 import { useToasts } from '@/src/app/root-actors';
@@ -26,7 +27,7 @@ import { WonJobCard, type CardActions } from './won-job-card';
 import { NOTICE_MESSAGES, TAB_MESSAGES } from './work-labels';
 import './work.css';
 
-const PrivateJobDialog = lazy(() =>
+const PrivateJobDialog = lazyDialog(() =>
   import('@/src/pages/work-calendar/private-job-dialog').then((m) => ({ default: m.PrivateJobDialog })),
 );
 
@@ -249,9 +250,11 @@ export default function WorkPage() {
         />
       ) : null}
       {child === 'external' ? (
-        <Suspense fallback={null}>
-          <PrivateJobDialog {...(id ? { uuid: id } : {})} onClose={() => navigate(back)} />
-        </Suspense>
+        <PrivateJobDialog
+          {...(id ? { uuid: id } : {})}
+          onClose={() => navigate(back)}
+          onUnavailable={() => navigate(back)}
+        />
       ) : null}
     </div>
   );
