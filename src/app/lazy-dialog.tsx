@@ -27,7 +27,7 @@ class DialogLoadBoundary extends Component<
 /**
  * A dialogue whose code loads when it first opens (React.lazy, so pages do not carry it on first load). When that code
  * cannot be fetched, the page stays as it was; before, the error took the whole page down.
- * - Offline: a danger toast says the dialogue needs the connection, and it closes (`onClose`).
+ * - Offline: a danger toast says the dialogue needs the connection, and the page closes it (`onUnavailable`).
  * - Online, the chunk is gone (a new deploy): the page reloads, as spec §8 asks of a failed chunk, at most once a
  *   minute; within that minute, the toast and the dialogue closes.
  *
