@@ -51,11 +51,11 @@ test('online, a dialogue whose code is gone reloads the page once (spec §8), th
   await page.route(UPLOAD_CHUNK, (route) => route.abort('connectionrefused'));
   // a new deploy removed the chunk: the page reloads, as it does for a page's own chunk
   await page.evaluate(() => ((window as unknown as { beforeReload: boolean }).beforeReload = true));
+  const reloaded = page.waitForEvent('load');
   await page.getByTestId('upload-open').click();
-  await expect
-    .poll(() => page.evaluate(() => (window as unknown as { beforeReload?: boolean }).beforeReload ?? false))
-    .toBe(false);
+  await reloaded;
   await expect(page.locator('main h1')).toHaveText('Documents');
+  expect(await page.evaluate(() => (window as unknown as { beforeReload?: boolean }).beforeReload)).toBeUndefined();
 
   // within the minute it does not reload again: the toast, and the page as it was
   await page.evaluate(() => ((window as unknown as { beforeReload: boolean }).beforeReload = true));
