@@ -19,14 +19,18 @@ export function mayReloadForChunk(now: number, storage: Pick<Storage, 'getItem' 
   return true;
 }
 
+/** Reloads the page for a chunk that failed to load, when the once-a-minute rule allows: true when it does. */
+export function reloadForChunk(): boolean {
+  if (!mayReloadForChunk(Date.now(), localStorage)) return false;
+  window.location.reload();
+  return true;
+}
+
 /** React.lazy with the chunk-reload rule: a page whose chunk fails reloads once; a second failure shows the error page. */
 export function lazyPage<P extends object>(load: () => Promise<{ default: ComponentType<P> }>) {
   return lazy(() =>
     load().catch((error: unknown) => {
-      if (isChunkLoadError(error) && mayReloadForChunk(Date.now(), localStorage)) {
-        window.location.reload();
-        return new Promise<never>(() => {});
-      }
+      if (isChunkLoadError(error) && reloadForChunk()) return new Promise<never>(() => {});
       throw error;
     }),
   );

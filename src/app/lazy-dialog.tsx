@@ -2,7 +2,7 @@ import { useSelector } from '@xstate/react';
 import { Component, lazy, Suspense, type ComponentProps, type ComponentType, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { isOffline } from '@/machines/connectivity/connectivity.selectors';
-import { isChunkLoadError, mayReloadForChunk } from './chunk-reload';
+import { isChunkLoadError, reloadForChunk } from './chunk-reload';
 import { useConnectivityActor, useToasts } from './root-actors';
 
 /** Holds a dialogue whose code could not be fetched, so that it fails alone; any other error goes on up. */
@@ -43,10 +43,7 @@ export function lazyDialog<C extends ComponentType<any>>(load: () => Promise<{ d
     const offline = useSelector(useConnectivityActor(), isOffline);
     const unavailable = () => {
       Loaded = lazy(load);
-      if (!offline && mayReloadForChunk(Date.now(), localStorage)) {
-        window.location.reload();
-        return;
-      }
+      if (!offline && reloadForChunk()) return;
       toasts.send({
         type: 'toast.shown',
         tone: 'danger',
