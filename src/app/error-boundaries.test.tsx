@@ -49,6 +49,18 @@ describe('error pages', () => {
     expect(screen.getByRole('link', { name: 'Back to home' }).getAttribute('href')).toBe('/');
   });
 
+  it('keep a thrown value that is not an Error, even null, as an error, so the failing part is not rendered again', () => {
+    // Rendered, a thrown null turns into another error inside React's development logging under jsdom, so the rule
+    // is checked where it lives: the state every boundary derives from what was thrown.
+    for (const thrown of [null, undefined, 0, '', 'kaput']) {
+      const { error } = ComponentErrorBoundary.getDerivedStateFromError(thrown);
+      expect(error).toBeInstanceOf(Error);
+      expect(error?.message).toBe(String(thrown));
+    }
+    const original = new Error('kaput');
+    expect(AppErrorBoundary.getDerivedStateFromError(original).error).toBe(original);
+  });
+
   it('speak Spanish too', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     render(

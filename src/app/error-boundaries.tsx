@@ -6,11 +6,16 @@ interface BoundaryState {
   error: Error | null;
 }
 
-abstract class Boundary extends Component<{ children: ReactNode }, BoundaryState> {
+/**
+ * What every error boundary here shares: the caught error in state, as an `Error` even when something else was
+ * thrown (a thrown `null` would otherwise read as "no error" and render the failing children again). Subclasses
+ * take their own props beside `children` and decide what to show.
+ */
+export abstract class Boundary<P extends object = object> extends Component<P & { children: ReactNode }, BoundaryState> {
   override state: BoundaryState = { error: null };
 
-  static getDerivedStateFromError(error: Error): BoundaryState {
-    return { error };
+  static getDerivedStateFromError(thrown: unknown): BoundaryState {
+    return { error: thrown instanceof Error ? thrown : new Error(String(thrown)) };
   }
 
   override componentDidCatch(error: Error, info: ErrorInfo): void {

@@ -1,25 +1,20 @@
 import { useSelector } from '@xstate/react';
-import { Component, lazy, Suspense, type ComponentProps, type ComponentType, type ReactNode } from 'react';
+import { lazy, Suspense, type ComponentProps, type ComponentType } from 'react';
 import { useIntl } from 'react-intl';
 import { isOffline } from '@/machines/connectivity/connectivity.selectors';
 import { isChunkLoadError, reloadForChunk } from './chunk-reload';
+import { Boundary } from './error-boundaries';
 import { useConnectivityActor, useToasts } from './root-actors';
 
 /** Holds a dialogue whose code could not be fetched, so that it fails alone; any other error goes on up. */
-class DialogLoadBoundary extends Component<
-  { onUnavailable: () => void; children: ReactNode },
-  { error: unknown; failed: boolean }
-> {
-  override state = { error: null as unknown, failed: false };
-  static getDerivedStateFromError(error: unknown) {
-    return { error, failed: true };
-  }
-  override componentDidCatch(error: unknown) {
+class DialogLoadBoundary extends Boundary<{ onUnavailable: () => void }> {
+  override componentDidCatch(error: Error) {
     if (isChunkLoadError(error)) this.props.onUnavailable();
   }
   override render() {
-    if (!this.state.failed) return this.props.children;
-    if (!isChunkLoadError(this.state.error)) throw this.state.error;
+    const { error } = this.state;
+    if (!error) return this.props.children;
+    if (!isChunkLoadError(error)) throw error;
     return null;
   }
 }

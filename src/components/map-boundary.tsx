@@ -1,15 +1,13 @@
-import { Component, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import { Boundary } from '@/src/app/error-boundaries';
 
 /**
  * A map whose code does not arrive (a dropped connection, a deploy that replaced its chunk) or cannot start leaves a
- * note in its place rather than taking the page down with it: the rest of the page works without it.
+ * note in its place rather than taking the page down with it: the rest of the page works without it. The error is
+ * still logged, as every boundary here does.
  */
-export class MapBoundary extends Component<{ fallback: ReactNode; children: ReactNode }, { failed: boolean }> {
-  override state = { failed: false };
-  static getDerivedStateFromError() {
-    return { failed: true };
-  }
+export class MapBoundary extends Boundary<{ fallback: ReactNode }> {
   override render() {
-    return this.state.failed ? this.props.fallback : this.props.children;
+    return this.state.error ? this.props.fallback : this.props.children;
   }
 }
