@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CHUNK_RELOAD_GUARD_MS, isChunkLoadError, mayReloadForChunk } from './chunk-reload';
+import { CHUNK_RELOAD_GUARD_MS, isChunkLoadError, loadPage, mayReloadForChunk } from './chunk-reload';
 
 const memoryStorage = () => {
   const map = new Map<string, string>();
@@ -19,5 +19,50 @@ describe('chunk reload', () => {
     expect(mayReloadForChunk(1_000_000, storage)).toBe(true);
     expect(mayReloadForChunk(1_000_000 + CHUNK_RELOAD_GUARD_MS - 1, storage)).toBe(false);
     expect(mayReloadForChunk(1_000_000 + CHUNK_RELOAD_GUARD_MS, storage)).toBe(true);
+  });
+
+  describe("a page's code that does not arrive", () => {
+    const gone = () => new TypeError('Failed to fetch dynamically imported module: /tpp/assets/x.js');
+    const settled = async (promise: Promise<unknown>) => {
+      let done = false;
+      void promise.then(
+        () => (done = true),
+        () => (done = true),
+      );
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      return done;
+    };
+
+    it('offline, waits for the connection instead of reloading, then loads the page', async () => {
+      let online = false;
+      let backOnline!: () => void;
+      let reloads = 0;
+      let attempts = 0;
+      const page = loadPage(() => (++attempts === 1 ? Promise.reject(gone()) : Promise.resolve('page')), {
+        online: () => online,
+        whenOnline: () => new Promise<void>((resolve) => (backOnline = resolve)),
+        reload: () => (++reloads, true),
+      });
+      expect(await settled(page)).toBe(false);
+      expect(reloads).toBe(0);
+      online = true;
+      backOnline();
+      await expect(page).resolves.toBe('page');
+      expect(attempts).toBe(2);
+      expect(reloads).toBe(0);
+    });
+
+    it('online, reloads the page once a minute, and fails within it', async () => {
+      let allowed = true;
+      const env = { online: () => true, whenOnline: () => new Promise<void>(() => {}), reload: () => allowed };
+      expect(await settled(loadPage(() => Promise.reject(gone()), env))).toBe(false);
+      allowed = false;
+      await expect(loadPage(() => Promise.reject(gone()), env)).rejects.toThrow('Failed to fetch');
+    });
+
+    it('lets any other error through, online or not', async () => {
+      const env = { online: () => false, whenOnline: () => Promise.resolve(), reload: () => true };
+      await expect(loadPage(() => Promise.reject(new Error('kaput')), env)).rejects.toThrow('kaput');
+    });
   });
 });

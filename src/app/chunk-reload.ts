@@ -26,12 +26,43 @@ export function reloadForChunk(): boolean {
   return true;
 }
 
-/** React.lazy with the chunk-reload rule: a page whose chunk fails reloads once; a second failure shows the error page. */
-export function lazyPage<P extends object>(load: () => Promise<{ default: ComponentType<P> }>) {
-  return lazy(() =>
-    load().catch((error: unknown) => {
-      if (isChunkLoadError(error) && reloadForChunk()) return new Promise<never>(() => {});
+export interface PageLoadEnvironment {
+  readonly online: () => boolean;
+  /** Resolves when the browser is next back online. */
+  readonly whenOnline: () => Promise<void>;
+  /** reloadForChunk: reloads and says true, or says false within the minute. */
+  readonly reload: () => boolean;
+}
+
+const browser: PageLoadEnvironment = {
+  online: () => navigator.onLine,
+  whenOnline: () => new Promise((resolve) => window.addEventListener('online', () => resolve(), { once: true })),
+  reload: reloadForChunk,
+};
+
+/**
+ * Loads a page's code with the chunk-reload rule. Offline, a reload could only show the browser's own error page and
+ * lose the portal: the load waits (the page shows its loading state beside the offline banner) and tries again once
+ * the browser is back online. Online, a failed chunk reloads the page once a minute (a new deploy); a second failure
+ * within the minute goes to the error page.
+ */
+export async function loadPage<T>(load: () => Promise<T>, env: PageLoadEnvironment = browser): Promise<T> {
+  for (;;) {
+    try {
+      return await load();
+    } catch (error) {
+      if (!isChunkLoadError(error)) throw error;
+      if (!env.online()) {
+        await env.whenOnline();
+        continue;
+      }
+      if (env.reload()) return new Promise<never>(() => {});
       throw error;
-    }),
-  );
+    }
+  }
+}
+
+/** React.lazy with the chunk-reload rule (`loadPage`). */
+export function lazyPage<P extends object>(load: () => Promise<{ default: ComponentType<P> }>) {
+  return lazy(() => loadPage(load));
 }

@@ -11,7 +11,10 @@ interface BoundaryState {
  * thrown (a thrown `null` would otherwise read as "no error" and render the failing children again). Subclasses
  * take their own props beside `children` and decide what to show.
  */
-export abstract class Boundary<P extends object = object> extends Component<P & { children: ReactNode }, BoundaryState> {
+export abstract class Boundary<P extends object = object> extends Component<
+  P & { children: ReactNode },
+  BoundaryState
+> {
   override state: BoundaryState = { error: null };
 
   static getDerivedStateFromError(thrown: unknown): BoundaryState {
