@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   languagesOf,
+  pageChunksOf,
   planPreloads,
   preloadLinks,
   preloadTarget,
@@ -87,6 +88,25 @@ describe('what a request preloads', () => {
       ]),
     );
     expect(plan.providerLayout).toEqual(['/tpp/assets/new-work-watch-W1.js']);
+  });
+
+  it("maps each page to its chunks and CSS, and each locale to the pages' message files, for the portal's prefetch", () => {
+    expect(pageChunksOf(plan)).toEqual({
+      pages: {
+        'find-work/find-work-page': [
+          '/tpp/assets/find-work-page-F1.js',
+          '/tpp/assets/Button-B1.js',
+          '/tpp/assets/find-work-page-F1.css',
+        ],
+        'reservations/reservations-page': ['/tpp/assets/reservations-page-R2.js', '/tpp/assets/Button-B1.js'],
+        'login/login-page': ['/tpp/assets/login-page-L1.js'],
+      },
+      // the shell's messages are loaded before any page shows: not prefetched
+      messages: {
+        en: { 'login/login-page': ['/tpp/assets/en-login--login-page-M4.js'] },
+        es: { 'find-work/find-work-page': ['/tpp/assets/es-find-work--find-work-page-M3.js'] },
+      },
+    });
   });
 
   it("preloads the signed-in page, its layout, and the shell's and the page's messages in the locale the portal will pick", () => {

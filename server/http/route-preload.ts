@@ -6,6 +6,7 @@ import { messagePartModule, SHELL_PART } from '@/machines/locale/message-part-na
 import { qualityList } from './quality-list';
 import { ROUTE_TABLE, type LayoutName, type PageModule, type RouteEntry } from '@/src/app/route-table';
 import { DEFAULT_LOCALE, PORTAL_LOCALES, type PortalLocale } from '@/src/format/locale-codes';
+import type { PageChunks } from '@/schemas/page-chunks';
 
 /**
  * Route preloading: the page a partner opens is known from its address, so index.html can name that page's chunks
@@ -84,6 +85,22 @@ export function planPreloads(manifest: BuildManifest, base: string): PreloadPlan
     ...new Set(PROVIDER_LAYOUT_MODULES.filter((k) => manifest[k]).flatMap((k) => extra(k))),
   ]);
   return { pages, messages, providerLayout };
+}
+
+/**
+ * The plan as the portal's prefetch map (schemas/page-chunks.ts): each page's chunks and CSS, and each locale's page
+ * message files. The shell's messages and the layout's watch are left out: every page has loaded them already.
+ */
+export function pageChunksOf(plan: PreloadPlan): PageChunks {
+  return {
+    pages: Object.fromEntries([...plan.pages].map(([page, { js, css }]) => [page, [...js, ...css]])),
+    messages: Object.fromEntries(
+      [...plan.messages].map(([locale, parts]) => [
+        locale,
+        Object.fromEntries([...parts].filter(([part]) => part !== SHELL_PART)),
+      ]),
+    ),
+  };
 }
 
 /** Turns a route path (`/work/:child/:id?`) into a pattern over the address inside the base. */

@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PageChunks } from '@/schemas/page-chunks';
+import { decodeWith } from '@/schemas/decode';
 import { createApp } from '@/server/app';
 import { acceptedEncodings } from '@/server/http/static';
 import { createSeededApp, SETUP_TIMEOUT_MS, type SeededApp } from '@/server/testing/seeded-app';
@@ -141,6 +143,32 @@ describe('the built portal under /tpp/', () => {
       const guestHtml = gunzipSync(Buffer.from(await guest.arrayBuffer())).toString();
       expect(guestHtml).toContain('/tpp/assets/login-page-L1.js');
       expect(guestHtml).not.toContain('reservations-page');
+
+      // the prefetch map of the same build, decoded as the portal decodes it, revalidated on every use
+      const map = await app.request('/tpp/page-chunks.json');
+      expect(map.status).toBe(200);
+      expect(map.headers.get('cache-control')).toBe('no-cache');
+      expect(decodeWith(PageChunks, 'PageChunks')(await map.json())).toEqual({
+        pages: {
+          'reservations/reservations-page': ['/tpp/assets/reservations-page-R1.js'],
+          'login/login-page': ['/tpp/assets/login-page-L1.js'],
+        },
+        messages: {
+          en: {},
+          es: { 'reservations/reservations-page': ['/tpp/assets/es-reservations--reservations-page-M3.js'] },
+        },
+      });
+    } finally {
+      rmSync(built, { recursive: true, force: true });
+    }
+  });
+
+  it('answers 404 for the prefetch map of a build without a manifest', async () => {
+    const built = mkdtempSync(join(tmpdir(), 'tpp-dist-'));
+    try {
+      writeFileSync(join(built, 'index.html'), '<html><head></head><body></body></html>');
+      const app = createApp({ db: t.db, config: { ...t.config, distDir: built } });
+      expect((await app.request('/tpp/page-chunks.json')).status).toBe(404);
     } finally {
       rmSync(built, { recursive: true, force: true });
     }

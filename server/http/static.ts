@@ -6,7 +6,9 @@ import type { Context } from 'hono';
 import { COMPRESSIBLE } from '@/scripts/precompress';
 import { qualityList } from './quality-list';
 import { readSessionCookie } from './session-cookie';
+import { PAGE_CHUNKS_FILE } from '@/schemas/page-chunks';
 import {
+  pageChunksOf,
   planPreloads,
   preloadLinks,
   preloadTarget,
@@ -136,8 +138,8 @@ async function sendIndex(c: Context, indexFile: string, path: string, plan: Prel
 /**
  * Serves the built portal (vite build → `distDir`) under /tpp/. A path that is not a file gets index.html, so the
  * portal's history-mode routes load on refresh — except under /tpp/assets/, where a missing file is a 404: answering
- * a missing script with HTML would hide the failed chunk load the portal recovers from (spec §8). Without a build,
- * 503 with what to run.
+ * a missing script with HTML would hide the failed chunk load the portal recovers from (spec §8). `page-chunks.json`
+ * is the prefetch map of the build (route-preload.ts `pageChunksOf`). Without a build, 503 with what to run.
  */
 export const servePortal = (distDir: string) => {
   const preloadPlan = preloadPlanOf(distDir);
@@ -162,6 +164,12 @@ export const servePortal = (distDir: string) => {
       });
     }
     if (relative.startsWith('assets/')) return c.text('Not found', 404);
+    if (relative === PAGE_CHUNKS_FILE) {
+      // names the current build's files, like index.html: revalidated on every use
+      const plan = await preloadPlan();
+      if (!plan) return c.text('Not found', 404);
+      return c.json(pageChunksOf(plan), 200, { 'cache-control': NO_CACHE });
+    }
     return sendIndex(c, indexFile, `/${relative}`, await preloadPlan());
   };
 };

@@ -9,11 +9,21 @@ import { CounterBadges } from '@/src/components/counter-badges';
 import { ImpersonationBanner } from '@/src/components/impersonation-banner';
 import { SuspensionBanner, suspensionEnd } from '@/src/components/suspension-banner';
 import { useFormatters } from '@/src/app/use-formatters';
-import { useAuthActor } from '@/src/app/root-actors';
+import { useAuthActor, useLocaleActor } from '@/src/app/root-actors';
+import { usePrefetchPages } from '@/src/app/prefetch-pages';
+import { currentLocale } from '@/machines/locale/locale.selectors';
 import { useSession } from '@/src/app/session-scope';
 import { UserMenu } from '@/src/app/user-menu';
 import { hasRoute } from '@/src/app/route-table';
 import { NewWorkBadge } from './new-work-badge';
+
+interface NavItem {
+  readonly href: string;
+  readonly label: ReactNode;
+  readonly shown: boolean;
+  /** The address shown is this link's page (aria-current). */
+  readonly current: boolean;
+}
 
 /** The signed-in partner's layout: top bar with navigation, counters and the user menu. */
 export function ProviderLayout({ children }: { children: ReactNode }) {
@@ -28,7 +38,41 @@ export function ProviderLayout({ children }: { children: ReactNode }) {
   const features = session?.features;
   const intl = useIntl();
   const fmt = useFormatters();
+  const locale = useSelector(useLocaleActor(), currentLocale);
   const suspendedUntil = suspensionEnd(user, Date.now());
+  const nav: readonly NavItem[] = [
+    { href: '/', label: <FormattedMessage id="nav.dashboard" />, shown: true, current: location === '/' },
+    {
+      href: '/find-work',
+      label: <FormattedMessage id="nav.findWork" />,
+      shown: hasRoute('/find-work') && features?.find_work === true,
+      current: location.startsWith('/find-work'),
+    },
+    {
+      href: '/reservations',
+      label: <FormattedMessage id="nav.reservations" />,
+      shown: hasRoute('/reservations') && features?.reservation_menu === true,
+      current: location.startsWith('/reservations'),
+    },
+    {
+      href: '/work',
+      label: <FormattedMessage id="nav.work" />,
+      shown: hasRoute('/work') && features?.new_won_work_page === true,
+      current: location === '/work' || location.startsWith('/work/'),
+    },
+    // the machines page: a tool for admins (and everyone in development builds)
+    {
+      href: '/machines',
+      label: <FormattedMessage id="machines.title" />,
+      shown: hasRoute('/machines') && (admin || import.meta.env.DEV),
+      current: location === '/machines',
+    },
+  ].filter((item) => item.shown);
+  // the pages behind the other links load before they are asked for, once the browser is idle (spec §9)
+  usePrefetchPages(
+    nav.filter((item) => !item.current).map((item) => item.href),
+    locale,
+  );
   return (
     <div className="layout layout-provider">
       <a className="skip-link" href="#main">
@@ -39,33 +83,11 @@ export function ProviderLayout({ children }: { children: ReactNode }) {
           <FormattedMessage id="app.name" />
         </Link>
         <nav aria-label={intl.formatMessage({ id: 'nav.main' })} className="main-nav">
-          <Link href="/" aria-current={location === '/' ? 'page' : undefined}>
-            <FormattedMessage id="nav.dashboard" />
-          </Link>
-          {hasRoute('/find-work') && features?.find_work ? (
-            <Link href="/find-work" aria-current={location.startsWith('/find-work') ? 'page' : undefined}>
-              <FormattedMessage id="nav.findWork" />
+          {nav.map((item) => (
+            <Link key={item.href} href={item.href} aria-current={item.current ? 'page' : undefined}>
+              {item.label}
             </Link>
-          ) : null}
-          {hasRoute('/reservations') && features?.reservation_menu ? (
-            <Link href="/reservations" aria-current={location.startsWith('/reservations') ? 'page' : undefined}>
-              <FormattedMessage id="nav.reservations" />
-            </Link>
-          ) : null}
-          {hasRoute('/work') && features?.new_won_work_page ? (
-            <Link
-              href="/work"
-              aria-current={location === '/work' || location.startsWith('/work/') ? 'page' : undefined}
-            >
-              <FormattedMessage id="nav.work" />
-            </Link>
-          ) : null}
-          {/* the machines page: a tool for admins (and everyone in development builds) */}
-          {hasRoute('/machines') && (admin || import.meta.env.DEV) ? (
-            <Link href="/machines" aria-current={location === '/machines' ? 'page' : undefined}>
-              <FormattedMessage id="machines.title" />
-            </Link>
-          ) : null}
+          ))}
         </nav>
         <div className="top-bar-end">
           {counters ? <CounterBadges counters={counters} /> : null}

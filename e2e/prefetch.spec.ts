@@ -1,0 +1,53 @@
+import { expect, test, type Page } from '@playwright/test';
+import { DashboardPage } from './pages/dashboard-page';
+import { LoginPage } from './pages/login-page';
+
+/**
+ * Spec §9 "prefetch idle timeout 2000 ms": once the browser is idle, the top bar's pages are fetched before they are
+ * asked for (src/app/prefetch-pages.ts, from the server's /tpp/page-chunks.json). A partner who then loses the
+ * connection can still open them; before, the click found no code, reloaded, and showed the browser's error page.
+ */
+const prefetchedLinks = (page: Page) =>
+  page.evaluate(() =>
+    [...document.querySelectorAll<HTMLLinkElement>('link[rel="prefetch"]')].map((link) => ({
+      href: new URL(link.href).pathname,
+      done: performance.getEntriesByName(link.href).length > 0,
+    })),
+  );
+
+test("the top bar's pages are fetched while the browser is idle, and open offline", async ({ page, context }) => {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  const login = new LoginPage(page);
+  await login.open();
+  await login.signIn('partner@example.com');
+  await new DashboardPage(page).expectGreeting('Dan');
+
+  // find work's code, styles and English messages, and the other linked pages', each fetched once
+  await expect
+    .poll(async () => {
+      const links = await prefetchedLinks(page);
+      return links.length > 0 && links.every((link) => link.done) ? links.map((link) => link.href) : [];
+    })
+    .toEqual(expect.arrayContaining([expect.stringMatching(/\/tpp\/assets\/find-work-page-[\w-]+\.js$/)]));
+  const hrefs = (await prefetchedLinks(page)).map((link) => link.href);
+  expect(hrefs).toEqual(
+    expect.arrayContaining([expect.stringMatching(/\/tpp\/assets\/en-find-work--find-work-page-[\w-]+\.js$/)]),
+  );
+  expect(hrefs).toEqual(
+    expect.arrayContaining([expect.stringMatching(/\/tpp\/assets\/reservations-page-[\w-]+\.js$/)]),
+  );
+  expect(new Set(hrefs).size).toBe(hrefs.length);
+  // the page in view is not fetched again
+  expect(hrefs.some((href) => /dashboard-page/.test(href))).toBe(false);
+
+  await context.setOffline(true);
+  await expect(page.getByTestId('banner-offline')).toBeVisible();
+  await page.evaluate(() => ((window as unknown as { beforeClick: boolean }).beforeClick = true));
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Find work' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Find work' })).toBeVisible();
+  // the same document: no reload
+  expect(await page.evaluate(() => (window as unknown as { beforeClick?: boolean }).beforeClick)).toBe(true);
+  await context.setOffline(false);
+  expect(errors).toEqual([]);
+});
