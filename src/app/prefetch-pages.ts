@@ -25,12 +25,13 @@ export interface PrefetchSchedule {
   readonly whenIdle: (run: () => void, timeoutMs: number) => () => void;
 }
 
-const whenIdle: PrefetchSchedule['whenIdle'] = (run, timeoutMs) => {
+/** requestIdleCallback with its timeout, or the timeout alone where the browser has none (Safari). */
+export const whenIdle: PrefetchSchedule['whenIdle'] = (run, timeoutMs) => {
   if (typeof requestIdleCallback === 'function') {
     const id = requestIdleCallback(run, { timeout: timeoutMs });
     return () => cancelIdleCallback(id);
   }
-  const id = setTimeout(run, timeoutMs); // Safari has no requestIdleCallback
+  const id = setTimeout(run, timeoutMs);
   return () => clearTimeout(id);
 };
 

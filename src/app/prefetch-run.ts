@@ -1,6 +1,7 @@
 import type { PageChunks } from '@/schemas/page-chunks';
 import { fetchPageChunks } from '@/src/api/page-chunks';
 import type { PortalLocale } from '@/src/format/locale-codes';
+import { PREFETCH_IDLE_TIMEOUT_MS, whenIdle } from './prefetch-pages';
 import { ROUTE_TABLE } from './route-table';
 
 /**
@@ -39,8 +40,8 @@ export function fetchedBy(doc: Document, performance?: Pick<Performance, 'getEnt
 /**
  * Prefetches one file with a `<link rel="prefetch">`: the browser fetches it at low priority into its cache, without
  * running it, so the page opens without waiting for the network, and opens offline too. Resolves when the file is in
- * (or failed). No `as`: typed as a script, Lighthouse counts prefetches with the page's own loading. `crossorigin`, as
- * the module loader asks for scripts, so the cached answer is the one it uses.
+ * (or failed). `crossorigin`, as the module loader asks for scripts, so the cached answer is the one it uses; no `as`,
+ * which the loader does not need to use it (e2e/prefetch.spec.ts opens the pages offline).
  */
 export function prefetchFile(doc: Document, href: string): Promise<void> {
   return new Promise((resolve) => {
@@ -55,11 +56,7 @@ export function prefetchFile(doc: Document, href: string): Promise<void> {
 }
 
 /** Resolves when the browser is next idle (spec §9: 2000 ms at most). */
-const nextIdle = () =>
-  new Promise<void>((resolve) => {
-    if (typeof requestIdleCallback === 'function') requestIdleCallback(() => resolve(), { timeout: 2000 });
-    else setTimeout(resolve, 2000);
-  });
+const nextIdle = () => new Promise<void>((resolve) => void whenIdle(resolve, PREFETCH_IDLE_TIMEOUT_MS));
 
 let pageChunks: Promise<PageChunks> | null = null;
 
