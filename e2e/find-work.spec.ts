@@ -193,6 +193,29 @@ test('on a phone the map under the feed is downloaded only when the partner scro
   expect(mapScripts.length).toBeGreaterThan(0);
 });
 
+test('the four tabs share one map: changing tab keeps it, markers drawn', async ({ page }) => {
+  const findWork = new FindWorkPage(page);
+  await findWork.open();
+  await findWork.choosePickup('Manchester');
+  await findWork.search();
+  const map = findWork.map();
+  await expect(map).toHaveAttribute('data-map-ready', 'true', { timeout: 20_000 });
+  // a mark on the map's drawing surface: a map built again for the next tab would not carry it
+  await map
+    .locator('canvas')
+    .first()
+    .evaluate((canvas) => canvas.setAttribute('data-probe', 'kept'));
+  const instantTotal = await findWork.total().textContent();
+
+  await findWork.tab('Auction').click();
+  await expect(findWork.total()).not.toHaveText(instantTotal ?? '');
+  await expect(map.locator('canvas[data-probe="kept"]')).toHaveCount(1);
+  await expect(map).toHaveAttribute('data-map-ready', 'true');
+  await expect
+    .poll(async () => Number(await map.getAttribute('data-rendered-markers')), { timeout: 20_000 })
+    .toBeGreaterThan(0);
+});
+
 test('the card under the pointer or focus has its route drawn on the map, and only while it is there', async ({
   page,
 }) => {
