@@ -61,3 +61,32 @@ test("the top bar's pages are fetched while the browser is idle, and open offlin
   await context.setOffline(false);
   expect(errors).toEqual([]);
 });
+
+test('a page not fetched yet, opened offline, says it opens once back online, and does so by itself', async ({
+  page,
+  context,
+}) => {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  const login = new LoginPage(page);
+  await login.open();
+  await login.signIn('partner@example.com');
+  await new DashboardPage(page).expectGreeting('Dan');
+  // the account menu's own code loads on first use: opened once online, as a partner would have
+  await page.locator('.user-menu-button').click();
+  await expect(page.getByRole('menu')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('menu')).toHaveCount(0);
+
+  // payments is in the account menu, not the top bar: nothing of it was prefetched
+  await context.setOffline(true);
+  await expect(page.getByTestId('banner-offline')).toBeVisible();
+  await page.locator('.user-menu-button').click();
+  await page.getByRole('menuitem', { name: 'Payments' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'this page opens once you are back online' })).toBeVisible();
+
+  await context.setOffline(false);
+  await expect(page.getByRole('heading', { level: 1, name: 'Payments' })).toBeVisible();
+  await expect(page.getByTestId('banner-offline')).toHaveCount(0);
+  expect(errors).toEqual([]);
+});

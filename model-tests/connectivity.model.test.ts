@@ -3,7 +3,8 @@ import type { AnyEventObject } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
 import { connectivityMachine } from '@/machines/connectivity/connectivity.machine';
 import { isOffline } from '@/machines/connectivity/connectivity.selectors';
-import { byIncomingEvent, Coverage, describePath, runPath } from './model-harness';
+import type { ConnectivityEmitted } from '@/machines/connectivity/connectivity.types';
+import { byIncomingEvent, Coverage, describePath, runPath, startMachine } from './model-harness';
 
 /** Every state and transition of the machine: a change to the machine changes these on purpose. */
 const SIZE = { states: 3, transitions: 4 };
@@ -28,6 +29,35 @@ describe.each([{ online: true }, { online: false }])('connectivity machine, star
       },
       coverage,
     );
+  });
+});
+
+describe('connectivity machine: what it tells the portal', () => {
+  const start = (online: boolean) => {
+    const live = startMachine(connectivityMachine, { input: { online }, callbackActors: ['watchConnection'] });
+    const emitted: ConnectivityEmitted[] = [];
+    live.actor.on('*', (e) => void emitted.push(e));
+    return { actor: live.actor, emitted };
+  };
+
+  it('says the connection is back each time the browser comes back online, and only then', () => {
+    const live = start(false);
+    expect(live.emitted).toEqual([]);
+    live.actor.send({ type: 'connection.restored' });
+    expect(live.emitted).toEqual([{ type: 'connection.back' }]);
+    // a second "online" from the browser while online is no news
+    live.actor.send({ type: 'connection.restored' });
+    live.actor.send({ type: 'connection.lost' });
+    expect(live.emitted).toEqual([{ type: 'connection.back' }]);
+    live.actor.send({ type: 'connection.restored' });
+    expect(live.emitted).toEqual([{ type: 'connection.back' }, { type: 'connection.back' }]);
+    live.actor.stop();
+  });
+
+  it('says nothing when it starts online', () => {
+    const live = start(true);
+    expect(live.emitted).toEqual([]);
+    live.actor.stop();
   });
 });
 

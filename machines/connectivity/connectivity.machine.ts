@@ -1,13 +1,20 @@
-import { setup } from 'xstate';
+import { emit, setup } from 'xstate';
 import { watchConnection } from './connectivity.actors';
-import type { ConnectivityEvent, ConnectivityInput } from './connectivity.types';
+import type { ConnectivityEmitted, ConnectivityEvent, ConnectivityInput } from './connectivity.types';
 
 /**
  * Whether the browser is online, for the offline banner. While offline, reads that fail are retried
  * by the API client with backoff; writes are never retried silently, so the partner sees they failed.
+ * When the connection comes back it says so (`connection.back`): a page whose messages could not load offline loads
+ * them then.
  */
 export const connectivityMachine = setup({
-  types: {} as { context: ConnectivityInput; events: ConnectivityEvent; input: ConnectivityInput },
+  types: {} as {
+    context: ConnectivityInput;
+    events: ConnectivityEvent;
+    input: ConnectivityInput;
+    emitted: ConnectivityEmitted;
+  },
   actors: { watchConnection },
   guards: { startsOnline: ({ context }) => context.online },
 }).createMachine({
@@ -26,7 +33,13 @@ export const connectivityMachine = setup({
     },
     offline: {
       description: 'The browser lost its connection: the offline banner is shown',
-      on: { 'connection.restored': 'online' },
+      on: {
+        'connection.restored': {
+          target: 'online',
+          description: 'Says the connection is back, so that what could not load offline loads again',
+          actions: emit({ type: 'connection.back' }),
+        },
+      },
     },
   },
 });

@@ -4,3 +4,6 @@ export interface ConnectivityInput {
 }
 
 export type ConnectivityEvent = { type: 'connection.lost' } | { type: 'connection.restored' };
+
+/** Told to whoever listens (`actor.on`): the connection is back after the browser was offline. */
+export type ConnectivityEmitted = { type: 'connection.back' };

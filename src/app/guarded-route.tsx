@@ -3,13 +3,14 @@ import { Suspense, useEffect } from 'react';
 import { useIntl } from 'react-intl';
 import { Redirect, useLocation, useSearch } from 'wouter';
 import { authStatus, hasSignedOut, isAdmin } from '@/machines/auth/auth.selectors';
+import { isOffline } from '@/machines/connectivity/connectivity.selectors';
 import { hasMessagesOf, messagesFailedFor } from '@/machines/locale/locale.selectors';
 import { NotFoundPage } from '@/src/pages/not-found/not-found-page';
 import { ComponentErrorBoundary } from './error-boundaries';
 import { DefaultLayout } from './layouts/default-layout';
 import { ProviderLayout } from './layouts/provider-layout';
 import { AppInitFailed, PageLoading, PageMessagesFailed } from './page-states';
-import { useAuthActor, useLocaleActor } from './root-actors';
+import { useAuthActor, useConnectivityActor, useLocaleActor } from './root-actors';
 import { decideAccess } from './route-access';
 import type { RouteDefinition } from './routes';
 import { useSession } from './session-scope';
@@ -29,8 +30,16 @@ export function GuardedRoute({ route }: { route: RouteDefinition }) {
   const part = route.module;
   const messagesIn = useSelector(locale, hasMessagesOf(part));
   const messagesFailed = useSelector(locale, messagesFailedFor(part));
+  const connectivity = useConnectivityActor();
+  const offline = useSelector(connectivity, isOffline);
   // the page's own messages load beside its code, while the guard decides (machines/locale)
   useEffect(() => locale.send({ type: 'messages.needed', part }), [locale, part]);
+  // messages that could not load (offline, most likely) load again when the connection is back
+  useEffect(() => {
+    if (!messagesFailed) return;
+    const subscription = connectivity.on('connection.back', () => locale.send({ type: 'messages.needed', part }));
+    return () => subscription.unsubscribe();
+  }, [connectivity, locale, part, messagesFailed]);
 
   useEffect(() => {
     document.title = `${intl.formatMessage({ id: route.title })} · ${intl.formatMessage({ id: 'app.name' })}`;
@@ -63,7 +72,7 @@ export function GuardedRoute({ route }: { route: RouteDefinition }) {
     <Layout>
       <ComponentErrorBoundary>
         {messagesFailed ? (
-          <PageMessagesFailed onRetry={() => locale.send({ type: 'messages.needed', part })} />
+          <PageMessagesFailed offline={offline} onRetry={() => locale.send({ type: 'messages.needed', part })} />
         ) : (
           <Suspense fallback={<PageLoading />}>{messagesIn ? <Page /> : <PageLoading />}</Suspense>
         )}

@@ -35,12 +35,15 @@ export function AppInitFailed({ onRetry }: { onRetry: () => void }) {
   );
 }
 
-/** A page whose messages could not be loaded (a chunk that did not download): the layout stays, with a retry. */
-export function PageMessagesFailed({ onRetry }: { onRetry: () => void }) {
+/**
+ * A page whose messages could not be loaded (a chunk that did not download): the layout stays, with a retry. Offline,
+ * it says the page opens once the connection is back, which it then does by itself (GuardedRoute).
+ */
+export function PageMessagesFailed({ offline, onRetry }: { offline: boolean; onRetry: () => void }) {
   return (
     <div className="centered-message">
       <Failed onRetry={onRetry}>
-        <FormattedMessage id="app.pageFailed" />
+        <FormattedMessage id={offline ? 'app.pageOffline' : 'app.pageFailed'} />
       </Failed>
     </div>
   );
