@@ -8,6 +8,7 @@ import { defineConfig } from 'vite';
 import { chunkModules } from './scripts/chunk-modules.ts';
 import { messageParts } from './scripts/message-parts.ts';
 import { precompress } from './scripts/precompress.ts';
+import { hashedStartScript } from './scripts/start-script.ts';
 import { machineDescriptions } from './scripts/strip-machine-descriptions.ts';
 import { PORTAL_LOCALES } from './src/format/locale-codes.ts';
 
@@ -43,6 +44,7 @@ export default defineConfig(({ mode }) => {
       optimizeLocales.vite({ locales: [...PORTAL_LOCALES] }),
       messageParts(root),
       chunkModules(),
+      hashedStartScript(join(root, 'public/intl-warm.js')),
       precompress(),
     ],
     resolve: { alias: { '@': root } },
