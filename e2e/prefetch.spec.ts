@@ -15,13 +15,19 @@ const prefetchedLinks = (page: Page) =>
     })),
   );
 
-test("the top bar's pages are fetched while the browser is idle, and open offline", async ({ page, context }) => {
+/** Signs the demo partner in and waits for the dashboard; returns the page's uncaught errors, collected from the start. */
+async function signInOnDashboard(page: Page) {
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   const login = new LoginPage(page);
   await login.open();
   await login.signIn('partner@example.com');
   await new DashboardPage(page).expectGreeting('Dan');
+  return errors;
+}
+
+test("the top bar's pages are fetched while the browser is idle, and open offline", async ({ page, context }) => {
+  const errors = await signInOnDashboard(page);
 
   // one file at a time, each when the browser is idle, up to the last linked page's messages (work, the last link)
   await expect
@@ -66,12 +72,7 @@ test('a page not fetched yet, opened offline, says it opens once back online, an
   page,
   context,
 }) => {
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  const login = new LoginPage(page);
-  await login.open();
-  await login.signIn('partner@example.com');
-  await new DashboardPage(page).expectGreeting('Dan');
+  const errors = await signInOnDashboard(page);
   // the account menu's own code loads on first use: opened once online, as a partner would have
   await page.locator('.user-menu-button').click();
   await expect(page.getByRole('menu')).toBeVisible();
