@@ -6,6 +6,7 @@ import optimizeLocales from '@react-aria/optimize-locales-plugin';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { chunkModules } from './scripts/chunk-modules.ts';
+import { menuContextSplit } from './scripts/menu-context-split.ts';
 import { messageParts } from './scripts/message-parts.ts';
 import { precompress } from './scripts/precompress.ts';
 import { hashedStartScript } from './scripts/start-script.ts';
@@ -42,6 +43,7 @@ export default defineConfig(({ mode }) => {
       // React Aria ships its own few strings ("Dismiss", "Clear search") in 34 languages; keep the portal's two.
       // The app hands React Aria the portal's locale (src/app/app.tsx), never the browser's, so none is missed.
       optimizeLocales.vite({ locales: [...PORTAL_LOCALES] }),
+      menuContextSplit(),
       messageParts(root),
       chunkModules(),
       hashedStartScript(join(root, 'public/intl-warm.js')),
