@@ -34,13 +34,8 @@ import { journeyDriverMachine } from '@/machines/journey-allocation/journey-driv
 import { amountText, journeyOfferMachine } from '@/machines/journey-allocation/journey-offer.machine';
 import { deallocationCharge } from '@/machines/journey-allocation/journey-pay';
 import { byIncomingEvent, Coverage, describePath, edgeCoveringPaths } from '@/model-tests/model-harness';
-import {
-  DeallocationResponse,
-  ExpressedInterest,
-  JourneyResponse,
-  JourneyVehicle,
-  ProviderDriver,
-} from '@/schemas/journey';
+import { DeallocationResponse, ExpressedInterest, JourneyResponse, JourneyVehicle } from '@/schemas/journey';
+import { ProviderDriver } from '@/schemas/driver';
 import { DecodeError, HttpError } from '@/src/api/errors';
 import { formatDate, formatTime } from '@/src/format/date';
 import { formatMoney } from '@/src/format/money';

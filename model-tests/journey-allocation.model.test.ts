@@ -30,14 +30,8 @@ import type {
 } from '@/machines/journey-allocation/journey-allocation.types';
 import { journeyDriverMachine } from '@/machines/journey-allocation/journey-driver.machine';
 import { amountText, journeyOfferMachine } from '@/machines/journey-allocation/journey-offer.machine';
-import {
-  DeallocationResponse,
-  ExpressedInterest,
-  JourneyResponse,
-  JourneyVehicle,
-  ProviderDriver,
-  type DriverId,
-} from '@/schemas/journey';
+import { DeallocationResponse, ExpressedInterest, JourneyResponse, JourneyVehicle } from '@/schemas/journey';
+import { ProviderDriver, type DriverId } from '@/schemas/driver';
 import type { ProviderVehicleId } from '@/schemas/vehicle';
 import { HttpError, NetworkError } from '@/src/api/errors';
 import {

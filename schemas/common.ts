@@ -26,6 +26,13 @@ export const saysAll =
     schema.pipe(Schema.catchDecoding(() => Effect.fail(new SchemaIssue.InvalidValue({ message }))));
 
 /** A whole number, 0 or more: one message for a value that is neither. */
+/** A positive whole number that identifies a `what` (journey, listing, driver), with messages that say which. */
+export const positiveId = (what: string) =>
+  Schema.Number.check(
+    Schema.isInt({ message: `A ${what} id is a whole number` }).abort(),
+    Schema.isGreaterThan(0, { message: `A ${what} id is a positive number` }),
+  );
+
 export const NonNegativeInt = Schema.Number.check(Schema.isInt().abort(), Schema.isGreaterThanOrEqualTo(0));
 
 /** No NUL and no lone surrogate: text PostgreSQL can store (in a text column or inside jsonb). */

@@ -1,5 +1,5 @@
 import { Effect, Schema } from 'effect';
-import { ProviderDriver } from './journey';
+import { ProviderDriver } from './driver';
 import { ProviderVehicleId } from './vehicle';
 import { UkPostcode } from './postcode';
 import { ProviderVehicle, VEHICLE_TYPES, VehicleStatus, VehicleType, type VehicleType as Size } from './vehicle';

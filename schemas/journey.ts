@@ -3,7 +3,8 @@ import { ProviderVehicleId } from './vehicle';
 import { Money } from './money';
 import { SearchCategory } from './search';
 import { VehicleStatus, VehicleType } from './vehicle';
-import { NonNegativeInt, optional, says } from './common';
+import { NonNegativeInt, optional, positiveId, says } from './common';
+import { DriverId, ProviderDriver } from './driver';
 
 /**
  * Journeys and drivers (spec §3 Journey, interest and claim payloads; §4 journey allocation states; §5 express
@@ -48,19 +49,11 @@ export const SELECT_A_DRIVER = 'Please select a driver';
 /** Spec §5 "Deallocation reason is required". */
 export const REASON_REQUIRED = 'Deallocation reason is required';
 
-const positiveId = (what: string) =>
-  Schema.Number.check(
-    Schema.isInt({ message: `A ${what} id is a whole number` }).abort(),
-    Schema.isGreaterThan(0, { message: `A ${what} id is a positive number` }),
-  );
-
 export const JourneyId = positiveId('journey').pipe(Schema.brand('JourneyId'));
 export type JourneyId = typeof JourneyId.Type;
 /** A customer job carried on a journey (the journey's "listings"); numbered apart from marketplace jobs. */
 export const JourneyListingId = positiveId('listing').pipe(Schema.brand('JourneyListingId'));
 export type JourneyListingId = typeof JourneyListingId.Type;
-export const DriverId = positiveId('driver').pipe(Schema.brand('DriverId'));
-export type DriverId = typeof DriverId.Type;
 
 /** Stop types of a journey node (spec §3). A private-job stop is a pickup or delivery with `privateJobId`. */
 export const NodeAction = Schema.Literals(['start', 'end', 'pickup', 'delivery']);
@@ -242,19 +235,6 @@ export const JourneyListingResponse = Schema.Struct({
   nodes: Schema.Array(JourneyNode),
 });
 export type JourneyListingResponse = typeof JourneyListingResponse.Type;
-
-/** One of the caller's drivers. `user_id` as in JourneyDriver; `provider_id` is the caller. */
-export const ProviderDriver = Schema.Struct({
-  id: DriverId,
-  user_id: Schema.Number,
-  provider_id: Schema.Number,
-  full_name: Schema.String,
-  email: Schema.String,
-  phone: Schema.String,
-  active: Schema.Boolean,
-  created_at: Schema.String,
-});
-export type ProviderDriver = typeof ProviderDriver.Type;
 
 /** The most drivers one page lists. */
 export const MAX_DRIVERS_PAGE = 100;

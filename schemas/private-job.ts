@@ -1,5 +1,5 @@
 import { Effect, Option, Schema, SchemaParser, SchemaTransformation } from 'effect';
-import { DriverId } from './journey';
+import { DriverId } from './driver';
 import { ProviderVehicleId } from './vehicle';
 import {
   MAX_RESERVATION_CAPACITY_M3,

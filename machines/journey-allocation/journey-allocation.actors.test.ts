@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, toPromise } from 'xstate';
-import type { DriverId } from '@/schemas/journey';
+import type { DriverId } from '@/schemas/driver';
 import type { ProviderVehicleId } from '@/schemas/vehicle';
 import type { SubmitOfferInput } from './journey-allocation.types';
 

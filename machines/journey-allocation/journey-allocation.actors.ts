@@ -1,5 +1,6 @@
 import { fromCallback, fromPromise } from 'xstate';
-import type { DeallocationReason, DriverId, JourneyResponse, ProviderDriver } from '@/schemas/journey';
+import type { DeallocationReason, JourneyResponse } from '@/schemas/journey';
+import type { DriverId, ProviderDriver } from '@/schemas/driver';
 import {
   allocateDriver as requestAllocateDriver,
   allocateDriverReal,

@@ -2,14 +2,13 @@ import type { FailureKind } from '@/src/api/errors';
 import type { ProviderVehicleId } from '@/schemas/vehicle';
 import type {
   DeallocationReason,
-  DriverId,
   ExpressedInterest,
   JourneyActions,
   JourneyDriver,
   JourneyResponse,
   JourneyVehicle,
-  ProviderDriver,
 } from '@/schemas/journey';
+import type { DriverId, ProviderDriver } from '@/schemas/driver';
 import type { QuoteAmountError } from '@/machines/listing/listing.amount';
 import type { Deallocation } from '@/src/api/journeys';
 

@@ -1,5 +1,6 @@
 import { assign, sendParent, setup } from 'xstate';
-import type { DeallocationReason, DriverId, JourneyResponse, ProviderDriver } from '@/schemas/journey';
+import type { DeallocationReason, JourneyResponse } from '@/schemas/journey';
+import type { DriverId, ProviderDriver } from '@/schemas/driver';
 import type { Deallocation } from '@/src/api/journeys';
 import { allocateDriver, confirmDriver, deallocate, loadDrivers } from './journey-allocation.actors';
 import { failureOf } from './journey-allocation.failures';

@@ -1,6 +1,6 @@
 import { assign, sendParent, setup } from 'xstate';
 import { readQuoteAmount } from '@/machines/listing/listing.amount';
-import type { DriverId } from '@/schemas/journey';
+import type { DriverId } from '@/schemas/driver';
 import type { ProviderVehicleId } from '@/schemas/vehicle';
 import type { OfferFleet } from './journey-allocation.types';
 import { loadFleet, submitOffer } from './journey-allocation.actors';

@@ -1,4 +1,4 @@
-import type { ProviderDriver } from '@/schemas/journey';
+import type { ProviderDriver } from '@/schemas/driver';
 import type { ProviderVehicle } from '@/schemas/vehicle';
 import type { WonJob, WonWorkCounts, WonWorkTab } from '@/schemas/work';
 import type { FailureKind } from '@/src/api/errors';

@@ -10,12 +10,11 @@ import {
   JourneyVehiclesResponse,
   MAX_DRIVERS_PAGE,
   type DeallocationReason,
-  type DriverId,
   type ExpressedInterest,
   type JourneyId,
   type JourneyVehicle,
-  type ProviderDriver,
 } from '@/schemas/journey';
+import { type DriverId, type ProviderDriver } from '@/schemas/driver';
 import { api } from './api';
 
 /**

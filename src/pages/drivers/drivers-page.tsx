@@ -20,14 +20,15 @@ import { inspect } from '@/src/app/inspection';
 import { PageLoading } from '@/src/app/page-states';
 import { useFormatters } from '@/src/app/use-formatters';
 import { failureText } from '@/src/format/failure-text';
-import { FormSelectField } from '@/src/forms/form-select-field';
-import { ReservationDialog } from '@/src/pages/reservations/reservation-dialog';
+import { LazyReservationDialog } from '@/src/pages/reservations/lazy-reservation-dialog';
 import { useFleetNotices } from '@/src/pages/vehicles/fleet-notices';
 import { DRIVER_TOASTS } from './driver-labels';
 import '@/src/pages/vehicles/vehicles.css';
 
 /** The add and edit form loads when it first opens: React Aria's select, which the page's list does not need. */
 const DriverFormDialog = lazyDialog(() => import('./driver-form-dialog'));
+/** So does the assign dialogue, with its select of vehicles. */
+const DriverAssignDialog = lazyDialog(() => import('./driver-assign-dialog'));
 
 type Translate = (id: string, values?: Record<string, string | number>) => string;
 
@@ -200,66 +201,27 @@ export default function DriversPage() {
       ) : null}
 
       {assign?.driver ? (
-        <ReservationDialog
-          testId="driver-assign"
-          title={t('drivers.assignDialog.title', { name: assign.driver.full_name })}
+        <DriverAssignDialog
+          driver={assign.driver}
+          assignable={assignable}
+          chosen={assign.chosen}
+          showRequired={assign.showRequired}
           busy={assign.busy}
-          failed={false}
-          onDismiss={() => actor.send({ type: 'assign.cancelled' })}
-          actions={
-            <>
-              <Button
-                className="button button-secondary"
-                isDisabled={assign.busy}
-                onPress={() => actor.send({ type: 'assign.cancelled' })}
-              >
-                {t('drivers.cancel')}
-              </Button>
-              <Button
-                className="button"
-                isDisabled={assign.busy || assignable.length === 0}
-                data-testid="driver-assign-confirm"
-                onPress={() => actor.send({ type: 'assign.submitted' })}
-              >
-                {assign.busy ? t('drivers.assignDialog.sending') : t('drivers.assignDialog.confirm')}
-              </Button>
-            </>
-          }
-        >
-          <p className="muted">{t('drivers.assignDialog.help')}</p>
-          {assignable.length === 0 ? (
-            <p className="alert alert-info">{t('drivers.assignDialog.none')}</p>
-          ) : (
-            <FormSelectField
-              name="vehicle_id"
-              value={assign.chosen}
-              placeholder={t('vehicles.form.choose')}
-              options={assignable.map(({ vehicle, driver }) => {
-                const label = `${vehicle.registration_number} · ${vehicle.make} ${vehicle.model}`;
-                return {
-                  id: String(vehicle.id),
-                  label:
-                    driver && driver.id !== assign.driver?.id
-                      ? t('drivers.assignDialog.drivenBy', { vehicle: label, name: driver.full_name })
-                      : label,
-                };
-              })}
-              onChange={(vehicleId) => actor.send({ type: 'assign.vehicleChosen', vehicleId })}
-              error={assign.showRequired ? { rule: 'required' } : undefined}
-              touched={assign.showRequired}
-              isDisabled={assign.busy}
-            />
-          )}
-        </ReservationDialog>
+          onChoose={(vehicleId) => actor.send({ type: 'assign.vehicleChosen', vehicleId })}
+          onCancel={() => actor.send({ type: 'assign.cancelled' })}
+          onSubmit={() => actor.send({ type: 'assign.submitted' })}
+          onUnavailable={() => actor.send({ type: 'assign.cancelled' })}
+        />
       ) : null}
 
       {deactivate?.driver ? (
-        <ReservationDialog
+        <LazyReservationDialog
           testId="driver-deactivate"
           title={t('drivers.deactivateDialog.title', { name: deactivate.driver.full_name })}
           busy={deactivate.busy}
           failed={false}
           onDismiss={() => actor.send({ type: 'deactivation.cancelled' })}
+          onUnavailable={() => actor.send({ type: 'deactivation.cancelled' })}
           actions={
             <>
               <Button
@@ -281,7 +243,7 @@ export default function DriversPage() {
           }
         >
           <p>{t('drivers.deactivateDialog.text', { name: deactivate.driver.full_name })}</p>
-        </ReservationDialog>
+        </LazyReservationDialog>
       ) : null}
     </div>
   );

@@ -24,7 +24,8 @@ import {
   type DriverActorRef,
 } from '@/machines/journey-allocation/journey-allocation.selectors';
 import { deallocationCharge } from '@/machines/journey-allocation/journey-pay';
-import { DEALLOCATION_REASONS, type DeallocationReason, type DriverId, type JourneyResponse } from '@/schemas/journey';
+import { DEALLOCATION_REASONS, type DeallocationReason, type JourneyResponse } from '@/schemas/journey';
+import { type DriverId } from '@/schemas/driver';
 import { useFormatters } from '@/src/app/use-formatters';
 import { jobValueOf } from './journey-breakdown';
 import { DriverChoice } from './journey-fields';

@@ -12,7 +12,8 @@ import {
   Text,
 } from 'react-aria-components';
 import { useIntl } from 'react-intl';
-import type { JourneyVehicle, ProviderDriver } from '@/schemas/journey';
+import type { JourneyVehicle } from '@/schemas/journey';
+import type { ProviderDriver } from '@/schemas/driver';
 import { VEHICLE_INELIGIBLE } from './journey-labels';
 import './journey-fields.css';
 

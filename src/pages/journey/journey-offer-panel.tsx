@@ -11,7 +11,8 @@ import {
   type OfferActorRef,
 } from '@/machines/journey-allocation/journey-allocation.selectors';
 import type { QuoteAmountError } from '@/machines/listing/listing.amount';
-import { MAX_JOURNEY_QUOTE_MINOR_UNITS, type DriverId } from '@/schemas/journey';
+import { MAX_JOURNEY_QUOTE_MINOR_UNITS } from '@/schemas/journey';
+import { type DriverId } from '@/schemas/driver';
 import type { ProviderVehicleId } from '@/schemas/vehicle';
 import { useFormatters } from '@/src/app/use-formatters';
 import { DriverChoice, VehicleChoice } from './journey-fields';

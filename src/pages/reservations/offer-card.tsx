@@ -18,7 +18,7 @@ import { useFormatters } from '@/src/app/use-formatters';
 import { formatCountdown as countdownInWords } from '@/src/format/countdown';
 import { formatCountdown } from './countdown';
 import { ReservationCard } from './reservation-card';
-import { ReservationDialog } from './reservation-dialog';
+import { LazyReservationDialog } from './lazy-reservation-dialog';
 import { useReservationNotices } from './use-reservation-notices';
 import { inspect } from '@/src/app/inspection';
 
@@ -92,64 +92,66 @@ export function OfferCard({ reservation, today, offsetMs, replaced, onAnswered }
           </div>
         ) : null}
       </div>
-      <ReservationDialog
-        testId="offer-dialog"
-        isOpen={accepting || rejecting}
-        title={intl.formatMessage({
-          id: accepting ? 'reservations.offer.acceptTitle' : 'reservations.offer.rejectTitle',
-        })}
-        busy={busy}
-        failed={failed}
-        onDismiss={() => actor.send({ type: 'offer.dismissed' })}
-        actions={
-          <>
-            <Button
-              className="button button-secondary"
-              isDisabled={busy}
-              onPress={() => actor.send({ type: 'offer.dismissed' })}
-            >
-              {intl.formatMessage({ id: 'reservations.dialog.back' })}
-            </Button>
-            <Button
-              className="button"
-              isPending={busy}
-              data-testid="offer-confirm"
-              onPress={() => actor.send({ type: accepting ? 'offer.accept.confirmed' : 'offer.reject.confirmed' })}
-            >
-              {intl.formatMessage({
-                id: accepting ? 'reservations.offer.acceptConfirm' : 'reservations.offer.rejectConfirm',
-              })}
-            </Button>
-          </>
-        }
-      >
-        <p>
-          {intl.formatMessage(
-            { id: 'reservations.offer.summary' },
-            {
-              date: fmt.date(reservation.date),
-              min: fmt.money(reservation.min_price?.amount),
-              max: fmt.money(reservation.max_price?.amount),
-            },
-          )}
-        </p>
-        {accepting ? (
-          replaced.length > 0 ? (
+      {accepting || rejecting ? (
+        <LazyReservationDialog
+          testId="offer-dialog"
+          title={intl.formatMessage({
+            id: accepting ? 'reservations.offer.acceptTitle' : 'reservations.offer.rejectTitle',
+          })}
+          busy={busy}
+          failed={failed}
+          onDismiss={() => actor.send({ type: 'offer.dismissed' })}
+          onUnavailable={() => actor.send({ type: 'offer.dismissed' })}
+          actions={
             <>
-              <p>{intl.formatMessage({ id: 'reservations.offer.replaces' }, { count: replaced.length })}</p>
-              <ul className="resv-replaced" data-testid="offer-replaces">
-                {replaced.map((r) => (
-                  <li key={r.id}>
-                    {r.reservation_id} · {fmt.date(r.date)} · {r.vehicle.registration}
-                  </li>
-                ))}
-              </ul>
+              <Button
+                className="button button-secondary"
+                isDisabled={busy}
+                onPress={() => actor.send({ type: 'offer.dismissed' })}
+              >
+                {intl.formatMessage({ id: 'reservations.dialog.back' })}
+              </Button>
+              <Button
+                className="button"
+                isPending={busy}
+                data-testid="offer-confirm"
+                onPress={() => actor.send({ type: accepting ? 'offer.accept.confirmed' : 'offer.reject.confirmed' })}
+              >
+                {intl.formatMessage({
+                  id: accepting ? 'reservations.offer.acceptConfirm' : 'reservations.offer.rejectConfirm',
+                })}
+              </Button>
             </>
-          ) : (
-            <p>{intl.formatMessage({ id: 'reservations.offer.replacesNone' })}</p>
-          )
-        ) : null}
-      </ReservationDialog>
+          }
+        >
+          <p>
+            {intl.formatMessage(
+              { id: 'reservations.offer.summary' },
+              {
+                date: fmt.date(reservation.date),
+                min: fmt.money(reservation.min_price?.amount),
+                max: fmt.money(reservation.max_price?.amount),
+              },
+            )}
+          </p>
+          {accepting ? (
+            replaced.length > 0 ? (
+              <>
+                <p>{intl.formatMessage({ id: 'reservations.offer.replaces' }, { count: replaced.length })}</p>
+                <ul className="resv-replaced" data-testid="offer-replaces">
+                  {replaced.map((r) => (
+                    <li key={r.id}>
+                      {r.reservation_id} · {fmt.date(r.date)} · {r.vehicle.registration}
+                    </li>
+                  ))}
+                </ul>
+              </>
+            ) : (
+              <p>{intl.formatMessage({ id: 'reservations.offer.replacesNone' })}</p>
+            )
+          ) : null}
+        </LazyReservationDialog>
+      ) : null}
     </ReservationCard>
   );
 }

@@ -7,8 +7,6 @@ export interface ReservationDialogProps {
   /** The dialogue's test id (`cancel-dialog`, `edit-dialog`, `offer-dialog`). */
   readonly testId: string;
   readonly title: string;
-  /** Shown or not (the offer's dialogue opens over its card); the cancel and edit dialogues are open while mounted. */
-  readonly isOpen?: boolean;
   /**
    * Whether what the partner confirms applies now or becomes a request for the team (meta.allowed_actions), said
    * before anything else: the text, and its test id.
@@ -28,12 +26,11 @@ export interface ReservationDialogProps {
 /**
  * The shell of the reservation dialogues (cancel, edit, answer an offer): a React Aria modal (focus moves in, stays
  * in, and goes back on close) with its title, whether the change applies now or is a request, the body, a notice
- * when the last send got no answer, and the buttons. Props in, markup out.
+ * when the last send got no answer, and the buttons. Open while mounted. Props in, markup out.
  */
 export function ReservationDialog({
   testId,
   title,
-  isOpen = true,
   mode,
   busy,
   failed,
@@ -45,7 +42,7 @@ export function ReservationDialog({
   return (
     <ModalOverlay
       className="resv-modal-overlay"
-      isOpen={isOpen}
+      isOpen
       isDismissable={!busy}
       isKeyboardDismissDisabled={busy}
       onOpenChange={(open) => {

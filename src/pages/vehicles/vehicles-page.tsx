@@ -18,7 +18,7 @@ import { lazyDialog } from '@/src/app/lazy-dialog';
 import { inspect } from '@/src/app/inspection';
 import { PageLoading } from '@/src/app/page-states';
 import { failureText } from '@/src/format/failure-text';
-import { ReservationDialog } from '@/src/pages/reservations/reservation-dialog';
+import { LazyReservationDialog } from '@/src/pages/reservations/lazy-reservation-dialog';
 import { useFleetNotices } from './fleet-notices';
 import { categoryMessage, SIZE_MESSAGES, STATUS_MESSAGES, VEHICLE_TOASTS } from './vehicle-labels';
 import './vehicles.css';
@@ -113,12 +113,13 @@ export default function VehiclesPage() {
         <VehicleFormDialog vehicle={form.vehicle} onClose={closeForm} onUnavailable={() => closeForm(null)} />
       ) : null}
       {removal?.vehicle ? (
-        <ReservationDialog
+        <LazyReservationDialog
           testId="vehicle-remove"
           title={t('vehicles.removeDialog.title', { registration: removal.vehicle.registration_number })}
           busy={removal.busy}
           failed={false}
           onDismiss={() => actor.send({ type: 'removal.cancelled' })}
+          onUnavailable={() => actor.send({ type: 'removal.cancelled' })}
           actions={
             <>
               <Button
@@ -140,7 +141,7 @@ export default function VehiclesPage() {
           }
         >
           <p>{t('vehicles.removeDialog.text')}</p>
-        </ReservationDialog>
+        </LazyReservationDialog>
       ) : null}
     </div>
   );

@@ -27,8 +27,7 @@ import { useSession } from '@/src/app/session-scope';
 import { useFormatters } from '@/src/app/use-formatters';
 import { failureText } from '@/src/format/failure-text';
 import { DISPLAY_TIME_ZONE } from '@/src/format/locale-codes';
-import { JobSheetDialog } from '@/src/pages/work/job-sheet';
-import { RecommendationSheet } from '@/src/pages/work/recommendation-sheet';
+import { LazyJobSheetDialog, LazyRecommendationSheet } from '@/src/pages/work/lazy-sheets';
 import { calendarInputOf, searchOfCalendar } from './calendar-address';
 import { monthLabel, NEXT_MESSAGES, PREVIOUS_MESSAGES, VIEW_MESSAGES, weekLabel } from './calendar-labels';
 import { MonthGrid, WeekGrid, type EntryLinks } from './calendar-views';
@@ -345,12 +344,17 @@ function WorkCalendar({ input }: { input: CalendarInput }) {
         />
       ) : null}
       {child === 'listing' && Number.isInteger(listingId) && listingId > 0 ? (
-        <JobSheetDialog listingId={listingId} onClose={() => closeChild(false)} />
+        <LazyJobSheetDialog
+          listingId={listingId}
+          onClose={() => closeChild(false)}
+          onUnavailable={() => closeChild(false)}
+        />
       ) : null}
       {child === 'recommended' ? (
-        <RecommendationSheet
+        <LazyRecommendationSheet
           listingId={Number.isInteger(listingId) && listingId > 0 ? listingId : null}
           onClose={() => closeChild(false)}
+          onUnavailable={() => closeChild(false)}
         />
       ) : null}
     </div>

@@ -1,7 +1,7 @@
 import { useIntl } from 'react-intl';
 import { Link } from 'wouter';
 import type { CompletionMode } from '@/machines/job-completion/job-completion.types';
-import type { ProviderDriver } from '@/schemas/journey';
+import type { ProviderDriver } from '@/schemas/driver';
 import { FEEDBACK_CRITERIA, type WonJob } from '@/schemas/work';
 import { vehicleColour } from '@/schemas/vehicle';
 import { useFormatters } from '@/src/app/use-formatters';

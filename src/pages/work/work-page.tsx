@@ -21,8 +21,7 @@ import { useToasts } from '@/src/app/root-actors';
 import { hasRoute } from '@/src/app/route-table';
 import { failureText } from '@/src/format/failure-text';
 import { CompletionDialog } from './completion-dialog';
-import { JobSheetDialog } from './job-sheet';
-import { RecommendationSheet } from './recommendation-sheet';
+import { LazyJobSheetDialog, LazyRecommendationSheet } from './lazy-sheets';
 import { WonJobCard, type CardActions } from './won-job-card';
 import { NOTICE_MESSAGES, TAB_MESSAGES } from './work-labels';
 import './work.css';
@@ -241,12 +240,13 @@ export default function WorkPage() {
       </Tabs>
       {completion ? <CompletionDialog actor={completion} job={completing} /> : null}
       {child === 'listing' && Number.isInteger(listingId) && listingId > 0 ? (
-        <JobSheetDialog listingId={listingId} onClose={() => navigate(back)} />
+        <LazyJobSheetDialog listingId={listingId} onClose={() => navigate(back)} onUnavailable={() => navigate(back)} />
       ) : null}
       {child === 'recommended' ? (
-        <RecommendationSheet
+        <LazyRecommendationSheet
           listingId={Number.isInteger(listingId) && listingId > 0 ? listingId : null}
           onClose={() => navigate(back)}
+          onUnavailable={() => navigate(back)}
         />
       ) : null}
       {child === 'external' ? (
