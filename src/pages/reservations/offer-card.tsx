@@ -1,6 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
-import { Button } from 'react-aria-components';
 import { useIntl } from 'react-intl';
 import { returnOffer } from '@/machines/return-offer/return-offer.machine';
 import {
@@ -18,9 +17,12 @@ import { useFormatters } from '@/src/app/use-formatters';
 import { formatCountdown as countdownInWords } from '@/src/format/countdown';
 import { formatCountdown } from './countdown';
 import { ReservationCard } from './reservation-card';
-import { LazyReservationDialog } from './lazy-reservation-dialog';
+import { lazyDialog } from '@/src/app/lazy-dialog';
 import { useReservationNotices } from './use-reservation-notices';
 import { inspect } from '@/src/app/inspection';
+
+/** The confirmation loads when it first opens, with React Aria's modal and buttons: the list does not carry them. */
+const OfferDialog = lazyDialog(() => import('./offer-dialog'));
 
 export interface OfferCardProps {
   readonly reservation: Reservation;
@@ -79,78 +81,36 @@ export function OfferCard({ reservation, today, offsetMs, replaced, onAnswered }
         )}
         {open || busy ? (
           <div className="resv-actions">
-            <Button className="button" isDisabled={busy} onPress={() => actor.send({ type: 'offer.accept.requested' })}>
+            <button
+              type="button"
+              className="button"
+              disabled={busy}
+              onClick={() => actor.send({ type: 'offer.accept.requested' })}
+            >
               {intl.formatMessage({ id: 'reservations.offer.accept' })}
-            </Button>
-            <Button
+            </button>
+            <button
+              type="button"
               className="button button-secondary"
-              isDisabled={busy}
-              onPress={() => actor.send({ type: 'offer.reject.requested' })}
+              disabled={busy}
+              onClick={() => actor.send({ type: 'offer.reject.requested' })}
             >
               {intl.formatMessage({ id: 'reservations.offer.reject' })}
-            </Button>
+            </button>
           </div>
         ) : null}
       </div>
       {accepting || rejecting ? (
-        <LazyReservationDialog
-          testId="offer-dialog"
-          title={intl.formatMessage({
-            id: accepting ? 'reservations.offer.acceptTitle' : 'reservations.offer.rejectTitle',
-          })}
+        <OfferDialog
+          accepting={accepting}
+          reservation={reservation}
+          replaced={replaced}
           busy={busy}
           failed={failed}
-          onDismiss={() => actor.send({ type: 'offer.dismissed' })}
+          onBack={() => actor.send({ type: 'offer.dismissed' })}
+          onConfirm={() => actor.send({ type: accepting ? 'offer.accept.confirmed' : 'offer.reject.confirmed' })}
           onUnavailable={() => actor.send({ type: 'offer.dismissed' })}
-          actions={
-            <>
-              <Button
-                className="button button-secondary"
-                isDisabled={busy}
-                onPress={() => actor.send({ type: 'offer.dismissed' })}
-              >
-                {intl.formatMessage({ id: 'reservations.dialog.back' })}
-              </Button>
-              <Button
-                className="button"
-                isPending={busy}
-                data-testid="offer-confirm"
-                onPress={() => actor.send({ type: accepting ? 'offer.accept.confirmed' : 'offer.reject.confirmed' })}
-              >
-                {intl.formatMessage({
-                  id: accepting ? 'reservations.offer.acceptConfirm' : 'reservations.offer.rejectConfirm',
-                })}
-              </Button>
-            </>
-          }
-        >
-          <p>
-            {intl.formatMessage(
-              { id: 'reservations.offer.summary' },
-              {
-                date: fmt.date(reservation.date),
-                min: fmt.money(reservation.min_price?.amount),
-                max: fmt.money(reservation.max_price?.amount),
-              },
-            )}
-          </p>
-          {accepting ? (
-            replaced.length > 0 ? (
-              <>
-                <p>{intl.formatMessage({ id: 'reservations.offer.replaces' }, { count: replaced.length })}</p>
-                <ul className="resv-replaced" data-testid="offer-replaces">
-                  {replaced.map((r) => (
-                    <li key={r.id}>
-                      {r.reservation_id} · {fmt.date(r.date)} · {r.vehicle.registration}
-                    </li>
-                  ))}
-                </ul>
-              </>
-            ) : (
-              <p>{intl.formatMessage({ id: 'reservations.offer.replacesNone' })}</p>
-            )
-          ) : null}
-        </LazyReservationDialog>
+        />
       ) : null}
     </ReservationCard>
   );
