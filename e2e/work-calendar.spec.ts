@@ -216,7 +216,11 @@ test.describe('work calendar', () => {
     await expect(calendar.entries(title)).toHaveCount(0);
     await calendar.filter('driver', null);
 
+    await expect(page.getByRole('button', { name: 'Month', pressed: true })).toBeVisible();
     await calendar.chooseView('week');
+    // the view buttons say which is on to assistive technology (aria-pressed)
+    await expect(page.getByRole('button', { name: 'Week', pressed: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Month', pressed: false })).toBeVisible();
     await expect(calendar.period()).toHaveText(winterWeek(0));
     await expect(calendar.entries(title)).toContainText('09:00–14:00');
     await calendar.step('next');

@@ -1,9 +1,8 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useCallback, useState } from 'react';
-import { Button, ToggleButton, ToggleButtonGroup } from 'react-aria-components';
 import { useIntl } from 'react-intl';
 import { Link, useLocation, useParams, useSearch } from 'wouter';
-import { CALENDAR_VIEWS, rangeOfView, type CalendarView } from '@/machines/work-calendar/work-calendar.days';
+import { CALENDAR_VIEWS, rangeOfView } from '@/machines/work-calendar/work-calendar.days';
 import { workCalendarMachine } from '@/machines/work-calendar/work-calendar.machine';
 import {
   calendarFailureOf,
@@ -144,24 +143,31 @@ function WorkCalendar({ input }: { input: CalendarInput }) {
           <Link href={`/work-calendar/external${query}`} className="button" data-testid="new-private-job">
             {t('workCalendar.newPrivateJob')}
           </Link>
-          <Button
+          <button
+            type="button"
             className="button button-secondary"
-            isDisabled={isExporting(snapshot)}
+            disabled={isExporting(snapshot)}
             data-testid="calendar-export"
-            onPress={() => send({ type: 'calendar.export.requested' })}
+            onClick={() => send({ type: 'calendar.export.requested' })}
           >
             {isExporting(snapshot) ? t('workCalendar.exporting') : t('workCalendar.export')}
-          </Button>
-          <Button className="button button-secondary" data-testid="calendar-subscribe" onPress={() => setPanel('feed')}>
+          </button>
+          <button
+            type="button"
+            className="button button-secondary"
+            data-testid="calendar-subscribe"
+            onClick={() => setPanel('feed')}
+          >
             {t('workCalendar.subscribe')}
-          </Button>
-          <Button
+          </button>
+          <button
+            type="button"
             className="button button-secondary"
             data-testid="calendar-preferences"
-            onPress={() => setPanel('preferences')}
+            onClick={() => setPanel('preferences')}
           >
             {t('workCalendar.preferences')}
-          </Button>
+          </button>
         </div>
       </header>
 
@@ -172,62 +178,68 @@ function WorkCalendar({ input }: { input: CalendarInput }) {
             {failureText(intl, { kind: exportFailure.kind, message: exportFailure.message ?? '' })}
           </p>
           <div className="cal-alert-actions">
-            <Button className="button" onPress={() => send({ type: 'calendar.export.requested' })}>
+            <button type="button" className="button" onClick={() => send({ type: 'calendar.export.requested' })}>
               {t('app.retry')}
-            </Button>
-            <Button className="button button-secondary" onPress={() => send({ type: 'calendar.export.dismissed' })}>
+            </button>
+            <button
+              type="button"
+              className="button button-secondary"
+              onClick={() => send({ type: 'calendar.export.dismissed' })}
+            >
               {t('workCalendar.dismiss')}
-            </Button>
+            </button>
           </div>
         </div>
       ) : null}
 
       <div className="cal-toolbar">
         <div className="cal-nav">
-          <Button
+          <button
+            type="button"
             className="button button-secondary cal-step"
             aria-label={intl.formatMessage(PREVIOUS_MESSAGES[view])}
             data-testid="calendar-previous"
-            onPress={() => send({ type: 'calendar.previous' })}
+            onClick={() => send({ type: 'calendar.previous' })}
           >
             <span aria-hidden="true">‹</span>
-          </Button>
-          <Button
+          </button>
+          <button
+            type="button"
             className="button button-secondary"
             data-testid="calendar-today"
-            onPress={() => send({ type: 'calendar.today' })}
+            onClick={() => send({ type: 'calendar.today' })}
           >
             {t('workCalendar.today')}
-          </Button>
-          <Button
+          </button>
+          <button
+            type="button"
             className="button button-secondary cal-step"
             aria-label={intl.formatMessage(NEXT_MESSAGES[view])}
             data-testid="calendar-next"
-            onPress={() => send({ type: 'calendar.next' })}
+            onClick={() => send({ type: 'calendar.next' })}
           >
             <span aria-hidden="true">›</span>
-          </Button>
+          </button>
         </div>
         <h2 id="cal-period-label" className="cal-period" data-testid="calendar-period" aria-live="polite">
           {period}
         </h2>
-        <ToggleButtonGroup
-          className="cal-views"
-          aria-label={t('workCalendar.view')}
-          selectionMode="single"
-          disallowEmptySelection
-          selectedKeys={[view]}
-          onSelectionChange={(keys) => {
-            const chosen = [...keys][0] as CalendarView | undefined;
-            if (chosen && chosen !== view) send({ type: 'calendar.view.chosen', view: chosen });
-          }}
-        >
+        <div className="cal-views" role="group" aria-label={t('workCalendar.view')}>
           {CALENDAR_VIEWS.map((v) => (
-            <ToggleButton key={v} id={v} className="cal-view-button" data-testid={`calendar-view-${v}`}>
+            <button
+              type="button"
+              key={v}
+              className="cal-view-button"
+              aria-pressed={v === view}
+              data-testid={`calendar-view-${v}`}
+              onClick={() => {
+                if (v !== view) send({ type: 'calendar.view.chosen', view: v });
+              }}
+            >
               {intl.formatMessage(VIEW_MESSAGES[v])}
-            </ToggleButton>
+            </button>
           ))}
-        </ToggleButtonGroup>
+        </div>
       </div>
 
       <div className="cal-filters" role="group" aria-label={t('workCalendar.filters')}>
@@ -280,9 +292,9 @@ function WorkCalendar({ input }: { input: CalendarInput }) {
             {t('workCalendar.failed')}{' '}
             {failure ? failureText(intl, { kind: failure.kind, message: failure.message ?? '' }) : null}
           </p>
-          <Button className="button" onPress={() => send({ type: 'calendar.retried' })}>
+          <button type="button" className="button" onClick={() => send({ type: 'calendar.retried' })}>
             {t('app.retry')}
-          </Button>
+          </button>
         </div>
       ) : null}
 
