@@ -1,6 +1,6 @@
 import type { FormEvent } from 'react';
-import { Button, FieldError, Input, Label, Text, TextField } from 'react-aria-components';
 import { useIntl } from 'react-intl';
+import { FormTextField } from '@/src/forms/form-field';
 import type { QuoteFieldError } from '@/machines/listing/listing.types';
 import { MAX_QUOTE_MINOR_UNITS, type ListingDetail } from '@/schemas/listing';
 import { useFormatters } from '@/src/app/use-formatters';
@@ -59,7 +59,8 @@ export function ListingActions(props: ListingActionsProps) {
 
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    props.onQuoteSubmit();
+    // while a call is under way the button stays focusable (aria-disabled) but sends nothing
+    if (!props.isBusy) props.onQuoteSubmit();
   };
 
   return (
@@ -112,38 +113,27 @@ export function ListingActions(props: ListingActionsProps) {
       ) : props.canBook ? (
         <div className="job-book">
           <p className="muted">{intl.formatMessage({ id: 'listing.book.hint' })}</p>
-          <Button className="button button-block" onPress={props.onBook} isDisabled={props.isBusy}>
+          <button type="button" className="button button-block" onClick={props.onBook} disabled={props.isBusy}>
             {intl.formatMessage({ id: 'listing.book.button' })}
-          </Button>
+          </button>
         </div>
       ) : props.canQuote ? (
         <form className="job-quote-form" onSubmit={submit} noValidate aria-busy={props.isQuoting}>
           <h3 className="job-subtitle">{intl.formatMessage({ id: 'listing.quote.title' })}</h3>
-          <TextField
-            className="field"
+          <FormTextField
             name="quote"
+            label={intl.formatMessage({ id: 'listing.quote.label' }, { currency: currencySign(fmt.locale) })}
             value={props.quoteText}
             onChange={props.onQuoteChange}
-            isInvalid={errorText !== null}
-            validationBehavior="aria"
-          >
-            <Label>{intl.formatMessage({ id: 'listing.quote.label' }, { currency: currencySign(fmt.locale) })}</Label>
-            <Input inputMode="decimal" autoComplete="off" className={errorText ? 'is-invalid' : undefined} />
-            <FieldError className="field-error job-field-error">{errorText}</FieldError>
-            <Text slot="description" className="field-description">
-              {intl.formatMessage({ id: 'listing.quote.help' }, { example })}
-            </Text>
-          </TextField>
-          <Button
-            type="submit"
-            className="button button-block"
-            isPending={props.isQuoting}
-            isDisabled={props.isBusy && !props.isQuoting}
-          >
+            inputMode="decimal"
+            serverMessages={errorText === null ? undefined : [errorText]}
+            description={intl.formatMessage({ id: 'listing.quote.help' }, { example })}
+          />
+          <button type="submit" className="button button-block" aria-disabled={props.isBusy || undefined}>
             {auction?.my_quote
               ? intl.formatMessage({ id: 'listing.quote.change' })
               : intl.formatMessage({ id: 'listing.quote.submit' })}
-          </Button>
+          </button>
         </form>
       ) : detail.allocation_method === 'express_interest' ? (
         <p className="muted">{intl.formatMessage({ id: 'listing.interestOnly' })}</p>

@@ -2,7 +2,6 @@ import { Button, Dialog, Heading, Modal, ModalOverlay } from 'react-aria-compone
 import { useIntl } from 'react-intl';
 
 export interface BookDialogProps {
-  readonly isOpen: boolean;
   /** The booking is under way: the dialogue cannot be closed, and the confirm button says it is busy. */
   readonly isBooking: boolean;
   /** The last attempt got no answer: the dialogue says so, and confirming tries again (with the same key). */
@@ -19,15 +18,15 @@ export interface BookDialogProps {
 /**
  * "Book this job for £X?" (click and claim): a React Aria modal dialogue, so focus moves into it, stays in it, and
  * goes back to the button that opened it; Escape and a click outside cancel, except while the booking is under way.
- * Props in, markup out.
+ * Open while mounted. Props in, markup out.
  */
 export function BookDialog(props: BookDialogProps) {
   const intl = useIntl();
-  const { isOpen, isBooking, hasFailed, amount } = props;
+  const { isBooking, hasFailed, amount } = props;
   return (
     <ModalOverlay
       className="job-modal-overlay"
-      isOpen={isOpen}
+      isOpen
       isDismissable={!isBooking}
       isKeyboardDismissDisabled={isBooking}
       onOpenChange={(open) => {

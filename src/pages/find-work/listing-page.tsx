@@ -21,14 +21,17 @@ import {
 } from '@/machines/listing/listing.selectors';
 import type { ListingDetail } from '@/schemas/listing';
 import { inspect } from '@/src/app/inspection';
+import { lazyDialog } from '@/src/app/lazy-dialog';
 import { PageLoading } from '@/src/app/page-states';
 import { useToasts } from '@/src/app/root-actors';
 import { useFormatters } from '@/src/app/use-formatters';
 import { ListingActions } from './listing-actions';
-import { BookDialog } from './listing-book-dialog';
 import { ListingFacts } from './listing-facts';
 import { CATEGORY_MESSAGES, NOTICE_MESSAGES } from './listing-labels';
 import './listing-page.css';
+
+/** "Book this job?" loads when it first opens, with React Aria's modal: the page's first load does not carry it. */
+const BookDialog = lazyDialog(() => import('./listing-book-dialog').then((m) => ({ default: m.BookDialog })));
 
 function BackLink() {
   const intl = useIntl();
@@ -213,17 +216,19 @@ function ListingView({ id }: { id: string }) {
         </aside>
       </div>
 
-      <BookDialog
-        isOpen={confirmOpen}
-        isBooking={booking}
-        hasFailed={bookingFailed}
-        amount={price}
-        title={detail.title}
-        from={detail.pickup.town}
-        to={detail.delivery.town}
-        onConfirm={() => actor.send({ type: 'booking.confirmed' })}
-        onCancel={() => actor.send({ type: 'booking.cancelled' })}
-      />
+      {confirmOpen ? (
+        <BookDialog
+          isBooking={booking}
+          hasFailed={bookingFailed}
+          amount={price}
+          title={detail.title}
+          from={detail.pickup.town}
+          to={detail.delivery.town}
+          onConfirm={() => actor.send({ type: 'booking.confirmed' })}
+          onCancel={() => actor.send({ type: 'booking.cancelled' })}
+          onUnavailable={() => actor.send({ type: 'booking.cancelled' })}
+        />
+      ) : null}
     </div>
   );
 }
