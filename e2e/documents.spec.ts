@@ -132,7 +132,9 @@ test('refuses an 11 MB file before sending it, a .exe renamed .pdf on the server
   await documents.submit();
   await expect(documents.fieldError('document_file')).toHaveText('This file is not a valid PDF.');
   expect(uploads).toHaveLength(1);
-  await expect(documents.dialog().locator('[data-field=document_type] button')).toContainText('Third-party insurance');
+  await expect(documents.dialog().locator('[data-field=document_type] option:checked')).toHaveText(
+    'Third-party insurance',
+  );
   await expect(documents.dialog().locator('input[name=document_expires_at]')).toHaveValue('2027-10-31');
   await expect(documents.dialog().locator('input[name=document_cover_amount]')).toHaveValue('2000000');
 

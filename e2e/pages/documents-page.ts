@@ -35,8 +35,7 @@ export class DocumentsPage {
   }
 
   async chooseType(label: string): Promise<void> {
-    await this.dialog().locator('[data-field=document_type] button').click();
-    await this.page.getByRole('option', { name: label, exact: true }).click();
+    await this.dialog().locator('[data-field=document_type] select').selectOption({ label });
   }
 
   async chooseFile(file: TestFile): Promise<void> {

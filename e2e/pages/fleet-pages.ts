@@ -41,10 +41,9 @@ export class VehiclesPage {
     for (const [name, value] of Object.entries(values)) await this.field(name).fill(value);
   }
 
-  /** A select of the form (size, category): opens it and picks the option by its words. */
+  /** A select of the form (size, category): picks the option by its words. */
   async choose(name: 'type' | 'category', option: string): Promise<void> {
-    await this.form().locator(`[data-field="${name}"] button`).click();
-    await this.page.getByRole('option', { name: option, exact: true }).click();
+    await this.form().locator(`[data-field="${name}"] select`).selectOption({ label: option });
   }
 
   async check(label: string): Promise<void> {
@@ -106,8 +105,9 @@ export class DriversPage {
   async assign(name: string, registration: string): Promise<void> {
     await this.card(name).getByRole('button', { name: 'Assign vehicle' }).click();
     const dialog = this.page.getByTestId('driver-assign');
-    await dialog.locator('[data-field="vehicle_id"] button').click();
-    await this.page.getByRole('option', { name: new RegExp(`^${registration}`) }).click();
+    const select = dialog.locator('[data-field="vehicle_id"] select');
+    const label = await select.locator('option', { hasText: new RegExp(`^${registration}`) }).textContent();
+    await select.selectOption({ label: label! });
     await dialog.getByTestId('driver-assign-confirm').click();
   }
 

@@ -25,10 +25,9 @@ export class SignUpPage {
     for (const [name, value] of Object.entries(values)) await this.input(name).fill(value);
   }
 
-  /** A select field: open it, pick the option by its text. */
+  /** A select field: pick the option by its text. */
   async choose(name: string, option: string): Promise<void> {
-    await this.field(name).locator('button').click();
-    await this.page.getByRole('option', { name: option, exact: true }).click();
+    await this.field(name).locator('select').selectOption({ label: option });
   }
 
   /** A checkbox by its field name (`day_mon`, `international_work`). */

@@ -10,10 +10,11 @@ import './form-field.css';
  * or `is-invalid` once the field was touched. A field shows a rule error (from the machine's `errors`) first, else
  * the server's first text for it. Props in, markup out: the machine decides what is wrong and when.
  *
- * The text field and the checkbox are the browser's own controls, labelled and described by id: they are what a text
- * field and a checkbox already are to assistive technology, and they keep a page that has only these (password
- * reset, sign-up's first steps) from loading React Aria. The select, a listbox in a popover, is React Aria's
- * (form-select-field.tsx), as CONVENTIONS.md asks for composite widgets.
+ * The text field, the checkbox and the select (form-select-field.tsx) are the browser's own controls, labelled and
+ * described by id: they are what those fields already are to assistive technology (a phone shows its own picker for
+ * the select), and they keep pages made of forms (sign-up, profile) from loading React Aria on first visit. Composite
+ * widgets the browser has no control for (dialogues, menus, tabs, the place combobox) are React Aria's, as
+ * CONVENTIONS.md asks.
  */
 export interface FieldProps {
   /** The field's name: its label id `fields.{name}` and its message ids `validation.{name}.{rule}`. */
@@ -42,7 +43,7 @@ export function useFieldState(props: FieldProps) {
 }
 
 /** The ids of a native control's description and error, and the `aria-describedby` naming those shown. */
-function useDescribedBy(props: FieldProps, message: string | null) {
+export function useDescribedBy(props: FieldProps, message: string | null) {
   const id = useId();
   const descriptionId = `${id}-description`;
   const errorId = `${id}-error`;
@@ -51,7 +52,7 @@ function useDescribedBy(props: FieldProps, message: string | null) {
 }
 
 /** A control's description and message, under it, with the ids its `aria-describedby` names. */
-function FieldNotes(props: {
+export function FieldNotes(props: {
   readonly descriptionId: string;
   readonly description: ReactNode;
   readonly errorId: string;

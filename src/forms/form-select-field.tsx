@@ -1,31 +1,16 @@
-import type { ReactNode } from 'react';
-import {
-  Button,
-  FieldError,
-  Label,
-  ListBox,
-  ListBoxItem,
-  Popover,
-  Select,
-  SelectValue,
-  Text,
-} from 'react-aria-components';
-import { useFieldState, type FieldProps } from './form-field';
-
-/** The portal's select on the scheme of form-field.tsx: React Aria's Select, a listbox in a popover. */
-function Description({ children }: { children: ReactNode }) {
-  return children ? (
-    <Text slot="description" className="field-description">
-      {children}
-    </Text>
-  ) : null;
-}
+import { FieldNotes, useDescribedBy, useFieldState, type FieldProps } from './form-field';
 
 export interface FormOption {
   readonly id: string;
   readonly label: string;
 }
 
+/**
+ * The portal's select on the scheme of form-field.tsx: the browser's own `<select>`, labelled, with its help and
+ * message tied by `aria-describedby`. Until something is chosen it shows the placeholder, an option that cannot be
+ * chosen again. The browser's select (not React Aria's listbox in a popover) because the options are plain words:
+ * keyboard, screen readers and a phone's own picker all know it, and it costs no script.
+ */
 export function FormSelectField(
   props: FieldProps & {
     /** The chosen option's id; '' for none. */
@@ -37,37 +22,31 @@ export function FormSelectField(
   },
 ) {
   const { message, stateClass, label } = useFieldState(props);
+  const { id, descriptionId, errorId, describedBy } = useDescribedBy(props, message);
   return (
-    <Select
-      className="field form-field form-select"
-      data-field={props.name}
-      name={props.name}
-      selectedKey={props.value === '' ? null : props.value}
-      onSelectionChange={(key) => props.onChange(key === null ? '' : String(key))}
-      isInvalid={message !== null}
-      isRequired={props.isRequired}
-      isDisabled={props.isDisabled}
-      validationBehavior="aria"
-      placeholder={props.placeholder}
-    >
-      <Label>{label}</Label>
-      <Button className={`form-select-button${stateClass ? ` ${stateClass}` : ''}`}>
-        <SelectValue />
-        <span aria-hidden="true" className="form-select-chevron">
-          ▾
-        </span>
-      </Button>
-      <Description>{props.description}</Description>
-      <FieldError className="field-error">{message}</FieldError>
-      <Popover className="form-select-popover">
-        <ListBox items={props.options}>
-          {(option) => (
-            <ListBoxItem id={option.id} className="form-select-option" textValue={option.label}>
-              {option.label}
-            </ListBoxItem>
-          )}
-        </ListBox>
-      </Popover>
-    </Select>
+    <div className="field form-field form-select" data-field={props.name}>
+      <label htmlFor={id}>{label}</label>
+      <select
+        id={id}
+        className={`form-select-control${props.value === '' ? ' is-placeholder' : ''}${stateClass ? ` ${stateClass}` : ''}`}
+        name={props.name}
+        value={props.value}
+        onChange={(event) => props.onChange(event.target.value)}
+        aria-invalid={message !== null || undefined}
+        aria-required={props.isRequired || undefined}
+        aria-describedby={describedBy}
+        disabled={props.isDisabled}
+      >
+        <option value="" disabled>
+          {props.placeholder}
+        </option>
+        {props.options.map((option) => (
+          <option key={option.id} value={option.id}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      <FieldNotes descriptionId={descriptionId} description={props.description} errorId={errorId} message={message} />
+    </div>
   );
 }
