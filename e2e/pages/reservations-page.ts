@@ -88,9 +88,8 @@ export class ReservationsPage {
   /** A time of the edit dialogue (`Start time`, `End time`), by its label. */
   async chooseEditTime(label: string, time: string): Promise<void> {
     await this.dialog()
-      .getByRole('button', { name: new RegExp(label) })
-      .click();
-    await this.page.getByRole('option', { name: time, exact: true }).click();
+      .getByRole('combobox', { name: new RegExp(label) })
+      .selectOption({ label: time });
   }
 
   /** The message beside a field of the edit dialogue (`edit-endTime` …). */
@@ -180,10 +179,9 @@ export class CreateReservationPage {
     return this.page.locator(`input[name="${name}"]`);
   }
 
-  /** A time or time-on-site select, by its label: opens it and picks the option. */
+  /** A time or time-on-site select, by its label: picks the option. */
   async chooseOption(label: string, option: string): Promise<void> {
-    await this.page.getByRole('button', { name: new RegExp(label) }).click();
-    await this.page.getByRole('option', { name: option, exact: true }).click();
+    await this.page.getByRole('combobox', { name: new RegExp(label) }).selectOption({ label: option });
   }
 
   /** The message beside a field (its error text). */

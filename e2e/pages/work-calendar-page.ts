@@ -101,9 +101,9 @@ export class WorkCalendarPage {
 
   /** A select of the dialogue (`pickup-from`, `vehicle` …) set to an option by its label. */
   async choose(name: string, option: string): Promise<void> {
-    await this.dialog().locator(`[data-field="${name}"] button`).click();
-    await this.page.getByRole('listbox').getByRole('option', { name: option, exact: true }).click();
-    await expect(this.dialog().locator(`[data-field="${name}"] button`)).toContainText(option);
+    const select = this.dialog().locator(`[data-field="${name}"] select`);
+    await select.selectOption({ label: option });
+    await expect(select.locator('option:checked')).toHaveText(option);
   }
 
   async fillStop(stop: 'pickup' | 'delivery', values: StopValues): Promise<void> {

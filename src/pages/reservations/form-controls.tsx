@@ -1,23 +1,11 @@
-import type { ReactNode } from 'react';
-import {
-  Button,
-  FieldError,
-  Input,
-  Label,
-  ListBox,
-  ListBoxItem,
-  Popover,
-  Radio,
-  RadioGroup,
-  Select,
-  SelectValue,
-  Text,
-  TextField,
-} from 'react-aria-components';
+import { useId, type ReactNode } from 'react';
+import { FieldError, Input, Label, Radio, RadioGroup, Text, TextField } from 'react-aria-components';
+import '@/src/forms/form-field.css';
 
 /**
- * The wizard's form controls: React Aria primitives with the portal's look, each with its messages beside it (the
- * field is then marked invalid). Props in, markup out.
+ * The wizard's form controls with the portal's look, each with its messages beside it (the field is then marked
+ * invalid): React Aria's radio group and text field, and the browser's own select (as the shared FormSelectField).
+ * Props in, markup out.
  */
 
 /** The messages of a field, joined for FieldError (one per line). */
@@ -122,6 +110,10 @@ export interface Option {
   readonly label: string;
 }
 
+/**
+ * A select of plain words (times, time on site, capacity): the browser's `<select>`, labelled by id, its messages tied
+ * by `aria-describedby`. The placeholder shows until something is chosen and cannot be chosen again.
+ */
 export function SelectField(props: {
   label: string;
   name: string;
@@ -132,36 +124,43 @@ export function SelectField(props: {
   messages?: readonly string[];
 }) {
   const messages = props.messages ?? [];
+  const id = useId();
+  const errorId = `${id}-error`;
+  const invalid = messages.length > 0;
   return (
-    <Select
-      className="field resv-field resv-select"
-      data-field={props.name}
-      name={props.name}
-      selectedKey={props.value === '' ? null : props.value}
-      onSelectionChange={(key) => {
-        if (key !== null) props.onChange(String(key));
-      }}
-      placeholder={props.placeholder}
-      isInvalid={messages.length > 0}
-      validationBehavior="aria"
-    >
-      <Label className="resv-label">{props.label}</Label>
-      <Button className={`resv-select-button${messages.length > 0 ? ' is-invalid' : ''}`}>
-        <SelectValue />
-        <span aria-hidden="true" className="resv-select-arrow">
-          ▾
-        </span>
-      </Button>
-      <Messages messages={messages} />
-      <Popover className="menu-popover resv-select-popover" offset={4}>
-        <ListBox className="menu" items={props.options}>
-          {(option) => (
-            <ListBoxItem id={option.id} textValue={option.label} className="menu-item">
-              {option.label}
-            </ListBoxItem>
-          )}
-        </ListBox>
-      </Popover>
-    </Select>
+    <div className="field resv-field resv-select" data-field={props.name}>
+      <label htmlFor={id} className="resv-label">
+        {props.label}
+      </label>
+      <select
+        id={id}
+        name={props.name}
+        className={`form-select-control${props.value === '' ? ' is-placeholder' : ''}${invalid ? ' is-invalid' : ''}`}
+        value={props.value}
+        onChange={(event) => {
+          if (event.target.value !== '') props.onChange(event.target.value);
+        }}
+        aria-invalid={invalid || undefined}
+        aria-describedby={invalid ? errorId : undefined}
+      >
+        <option value="" disabled>
+          {props.placeholder}
+        </option>
+        {props.options.map((option) => (
+          <option key={option.id} value={option.id}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      {invalid ? (
+        <p id={errorId} className="field-error">
+          {messages.map((m) => (
+            <span key={m} className="field-error-line">
+              {m}
+            </span>
+          ))}
+        </p>
+      ) : null}
+    </div>
   );
 }
