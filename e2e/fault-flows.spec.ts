@@ -161,7 +161,7 @@ for (const [index, fault] of FAULTS.entries()) {
       await expect(
         journey.panel().locator('.journey-choice', { hasText: vehicle.registration_number }),
       ).toHaveAttribute('data-selected', 'true');
-      await expect(journey.panel().locator('.journey-select-button')).toContainText(driver.full_name);
+      await expect(journey.chosenDriver()).toHaveText(driver.full_name);
 
       await liftFault(context);
       await journey.claimButton().click();

@@ -233,7 +233,7 @@ test('of two partners claiming the same journey at once, one gets it and the oth
   await theirs.open(row.id);
   await theirs.chooseVehicle(otherVehicle!.registration_number);
   // their only driver is chosen for them
-  await expect(theirs.panel().locator('.journey-select-value')).toHaveText('Edward Jones');
+  await expect(theirs.chosenDriver()).toHaveText('Edward Jones');
 
   await Promise.all([mine.claimButton().click(), theirs.claimButton().click()]);
   const outcomes = await Promise.all(

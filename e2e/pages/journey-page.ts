@@ -35,10 +35,9 @@ export class JourneyPage {
     await expect(choice).toHaveAttribute('data-selected', 'true');
   }
 
-  /** Chooses a driver in the React Aria select of the panel. */
+  /** Chooses a driver in the select of the panel. */
   async chooseDriver(name: string): Promise<void> {
-    await this.panel().locator('.journey-select-button').click();
-    await this.page.getByRole('option', { name }).click();
+    await this.panel().locator('select[name="driver"]').selectOption({ label: name });
   }
 
   /** Chooses a labelled option of a React Aria radio group in the panel (people on the journey). */
@@ -142,7 +141,7 @@ export class JourneyPage {
 
   /** What the driver select of the panel shows (the chosen driver, or its placeholder). */
   chosenDriver(): Locator {
-    return this.panel().locator('.journey-select-value');
+    return this.panel().locator('select[name="driver"] option:checked');
   }
 
   /** The pending interest's facts (vehicle, price, people, when expressed). */

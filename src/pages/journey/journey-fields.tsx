@@ -1,25 +1,15 @@
-import {
-  Button,
-  FieldError,
-  Label,
-  ListBox,
-  ListBoxItem,
-  Popover,
-  Radio,
-  RadioGroup,
-  Select,
-  SelectValue,
-  Text,
-} from 'react-aria-components';
+import { useId } from 'react';
+import { FieldError, Label, Radio, RadioGroup } from 'react-aria-components';
 import { useIntl } from 'react-intl';
 import type { JourneyVehicle } from '@/schemas/journey';
 import type { ProviderDriver } from '@/schemas/driver';
 import { VEHICLE_INELIGIBLE } from './journey-labels';
+import '@/src/forms/form-field.css';
 import './journey-fields.css';
 
 /**
- * The choices of the journey panels, as React Aria fields: the vehicle (a radio group, each van with its size and
- * whether it may carry this load) and the driver (a select). Props in, markup out.
+ * The choices of the journey panels: the vehicle (React Aria's radio group, each van with its size and whether it may
+ * carry this load) and the driver (the browser's select, as the shared FormSelectField). Props in, markup out.
  */
 
 export function VehicleChoice({
@@ -89,42 +79,44 @@ export function DriverChoice({
   onChange: (id: number) => void;
 }) {
   const intl = useIntl();
+  const id = useId();
   if (drivers.length === 0)
     return <p className="alert alert-info">{intl.formatMessage({ id: 'journey.driver.none' })}</p>;
   return (
-    <Select
-      className="journey-field journey-select"
-      value={value}
-      onChange={(key) => {
-        if (key !== null) onChange(Number(key));
-      }}
-      isInvalid={invalid}
-      isDisabled={isDisabled ?? false}
-      validationBehavior="aria"
-      placeholder={intl.formatMessage({ id: 'journey.driver.placeholder' })}
-      name="driver"
-    >
-      <Label className="journey-field-label">{label}</Label>
-      <Button className="journey-select-button">
-        <SelectValue className="journey-select-value" />
-        <span aria-hidden="true" className="journey-select-arrow">
-          ▾
-        </span>
-      </Button>
-      <Text slot="description" className="field-description">
+    <div className="journey-field journey-select">
+      <label htmlFor={id} className="journey-field-label">
+        {label}
+      </label>
+      <select
+        id={id}
+        name="driver"
+        className={`form-select-control${value === null ? ' is-placeholder' : ''}${invalid ? ' is-invalid' : ''}`}
+        value={value === null ? '' : String(value)}
+        onChange={(event) => {
+          if (event.target.value !== '') onChange(Number(event.target.value));
+        }}
+        disabled={isDisabled ?? false}
+        aria-invalid={invalid || undefined}
+        aria-describedby={`${id}-help${invalid ? ` ${id}-error` : ''}`}
+      >
+        <option value="" disabled>
+          {intl.formatMessage({ id: 'journey.driver.placeholder' })}
+        </option>
+        {drivers.map((driver) => (
+          <option key={driver.id} value={String(driver.id)}>
+            {driver.full_name}
+          </option>
+        ))}
+      </select>
+      <p id={`${id}-help`} className="field-description">
         {intl.formatMessage({ id: 'journey.driver.help' })}
-      </Text>
+      </p>
       {/* spec §5 */}
-      <FieldError className="field-error">{intl.formatMessage({ id: 'journey.driver.required' })}</FieldError>
-      <Popover className="menu-popover journey-select-popover">
-        <ListBox className="menu" items={drivers}>
-          {(driver) => (
-            <ListBoxItem id={driver.id} className="menu-item" textValue={driver.full_name}>
-              {driver.full_name}
-            </ListBoxItem>
-          )}
-        </ListBox>
-      </Popover>
-    </Select>
+      {invalid ? (
+        <p id={`${id}-error`} className="field-error">
+          {intl.formatMessage({ id: 'journey.driver.required' })}
+        </p>
+      ) : null}
+    </div>
   );
 }
