@@ -4,7 +4,7 @@ import { useIntl } from 'react-intl';
 import type { JourneyVehicle } from '@/schemas/journey';
 import type { ProviderDriver } from '@/schemas/driver';
 import { VEHICLE_INELIGIBLE } from './journey-labels';
-import '@/src/forms/form-field.css';
+import { SelectControl } from '@/src/forms/select-control';
 import './journey-fields.css';
 
 /**
@@ -87,27 +87,18 @@ export function DriverChoice({
       <label htmlFor={id} className="journey-field-label">
         {label}
       </label>
-      <select
+      <SelectControl
         id={id}
         name="driver"
-        className={`form-select-control${value === null ? ' is-placeholder' : ''}${invalid ? ' is-invalid' : ''}`}
         value={value === null ? '' : String(value)}
-        onChange={(event) => {
-          if (event.target.value !== '') onChange(Number(event.target.value));
-        }}
-        disabled={isDisabled ?? false}
-        aria-invalid={invalid || undefined}
-        aria-describedby={`${id}-help${invalid ? ` ${id}-error` : ''}`}
-      >
-        <option value="" disabled>
-          {intl.formatMessage({ id: 'journey.driver.placeholder' })}
-        </option>
-        {drivers.map((driver) => (
-          <option key={driver.id} value={String(driver.id)}>
-            {driver.full_name}
-          </option>
-        ))}
-      </select>
+        options={drivers.map((driver) => ({ id: String(driver.id), label: driver.full_name }))}
+        placeholder={intl.formatMessage({ id: 'journey.driver.placeholder' })}
+        onChange={(chosen) => onChange(Number(chosen))}
+        stateClass={invalid ? 'is-invalid' : undefined}
+        invalid={invalid}
+        describedBy={`${id}-help${invalid ? ` ${id}-error` : ''}`}
+        isDisabled={isDisabled}
+      />
       <p id={`${id}-help`} className="field-description">
         {intl.formatMessage({ id: 'journey.driver.help' })}
       </p>

@@ -1,6 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import { FieldError, Input, Label, Radio, RadioGroup, Text, TextField } from 'react-aria-components';
-import '@/src/forms/form-field.css';
+import { SelectControl } from '@/src/forms/select-control';
 
 /**
  * The wizard's form controls with the portal's look, each with its messages beside it (the field is then marked
@@ -132,26 +132,17 @@ export function SelectField(props: {
       <label htmlFor={id} className="resv-label">
         {props.label}
       </label>
-      <select
+      <SelectControl
         id={id}
         name={props.name}
-        className={`form-select-control${props.value === '' ? ' is-placeholder' : ''}${invalid ? ' is-invalid' : ''}`}
         value={props.value}
-        onChange={(event) => {
-          if (event.target.value !== '') props.onChange(event.target.value);
-        }}
-        aria-invalid={invalid || undefined}
-        aria-describedby={invalid ? errorId : undefined}
-      >
-        <option value="" disabled>
-          {props.placeholder}
-        </option>
-        {props.options.map((option) => (
-          <option key={option.id} value={option.id}>
-            {option.label}
-          </option>
-        ))}
-      </select>
+        options={props.options}
+        placeholder={props.placeholder}
+        onChange={props.onChange}
+        stateClass={invalid ? 'is-invalid' : undefined}
+        invalid={invalid}
+        describedBy={invalid ? errorId : undefined}
+      />
       {invalid ? (
         <p id={errorId} className="field-error">
           {messages.map((m) => (
