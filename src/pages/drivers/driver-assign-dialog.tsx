@@ -21,7 +21,7 @@ export interface DriverAssignDialogProps {
 
 /**
  * Assign a vehicle to a driver (spec §4 "Driver and vehicle: can be assigned"): the approved vehicles, each saying who
- * drives it now. A module of its own so that the drivers page loads it, and React Aria's select with it, when the
+ * drives it now. A module of its own so that the drivers page loads it, and React Aria's modal with it, when the
  * dialogue first opens. Props in, markup out.
  */
 export default function DriverAssignDialog({

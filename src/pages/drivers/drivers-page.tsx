@@ -25,7 +25,7 @@ import { useFleetNotices } from '@/src/pages/vehicles/fleet-notices';
 import { DRIVER_TOASTS } from './driver-labels';
 import '@/src/pages/vehicles/vehicles.css';
 
-/** The add and edit form loads when it first opens: React Aria's select, which the page's list does not need. */
+/** The add and edit form loads when it first opens, with React Aria's modal: the page's list does not need it. */
 const DriverFormDialog = lazyDialog(() => import('./driver-form-dialog'));
 /** So does the assign dialogue, with its select of vehicles. */
 const DriverAssignDialog = lazyDialog(() => import('./driver-assign-dialog'));

@@ -23,7 +23,7 @@ import { useFleetNotices } from './fleet-notices';
 import { categoryMessage, SIZE_MESSAGES, STATUS_MESSAGES, VEHICLE_TOASTS } from './vehicle-labels';
 import './vehicles.css';
 
-/** The add and edit form loads when it first opens: React Aria's select, which the page's list does not need. */
+/** The add and edit form loads when it first opens, with React Aria's modal: the page's list does not need it. */
 const VehicleFormDialog = lazyDialog(() => import('./vehicle-form-dialog'));
 
 type Translate = (id: string, values?: Record<string, string | number>) => string;
