@@ -175,7 +175,9 @@ function transitionKey(t: AnyTransition): string {
 
 function allTransitionKeys(machine: AnyStateMachine): string[] {
   const keys: string[] = [];
-  for (const node of getStateNodes(machine.root)) {
+  // the root's own transitions (`on` beside `states`) count too
+  const nodes = new Set([machine.root, ...getStateNodes(machine.root)]);
+  for (const node of nodes) {
     for (const [type, defs] of node.transitions) defs.forEach((_d, i) => keys.push(`${node.id} ${type} #${i}`));
     (node.always ?? []).forEach((_d, i) => keys.push(`${node.id} always #${i}`));
   }

@@ -1,9 +1,9 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import type { AnyEventObject, SnapshotFrom } from 'xstate';
+import { createActor, fromPromise, type AnyEventObject, type SnapshotFrom } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
 import { wonWork } from '@/machines/won-work/won-work.machine';
 import { hasFailed, isLoading, isRowBusy, pageCount } from '@/machines/won-work/won-work.selectors';
-import type { WonWorkPage, WorkNotice } from '@/machines/won-work/won-work.types';
+import type { WonWorkPage, WonWorkQueryState, WorkNotice } from '@/machines/won-work/won-work.types';
 import type { WonJob } from '@/schemas/work';
 import { HttpError, NetworkError } from '@/src/api/errors';
 import { byIncomingEvent, Coverage, describePath, edgeCoveringPaths, runPath } from './model-harness';
@@ -121,4 +121,36 @@ describe('won work', () => {
   });
 
   afterAll(() => coverage.expectComplete(SIZE));
+});
+
+describe('won work, a choice made while the list is being read', () => {
+  it('reads the chosen tab at once, and the answer of the read it replaced changes nothing', async () => {
+    const reads: { tab: string; resolve: (p: WonWorkPage) => void }[] = [];
+    const actor = createActor(
+      wonWork.provide({
+        actors: {
+          loadWonWork: fromPromise<WonWorkPage, WonWorkQueryState & { withSetup: boolean }>(
+            ({ input }) => new Promise((resolve) => reads.push({ tab: input.tab, resolve })),
+          ),
+        },
+      }),
+      { input: {} },
+    ).start();
+    await Promise.resolve();
+    expect(actor.getSnapshot().matches('loading')).toBe(true);
+    // the partner picks Completed before the Active read (after a completion, say) has answered
+    actor.send({ type: 'work.tab.selected', tab: 'completed' });
+    await Promise.resolve();
+    expect(actor.getSnapshot().context.tab).toBe('completed');
+    expect(reads.map((r) => r.tab)).toEqual(['active', 'completed']);
+    // the stale Active answer is dropped; the Completed one is shown
+    reads[0]!.resolve({ ...page, total: 99 });
+    await new Promise((r) => setImmediate(r));
+    expect(actor.getSnapshot().matches('loading')).toBe(true);
+    reads[1]!.resolve(page);
+    await new Promise((r) => setImmediate(r));
+    expect(actor.getSnapshot().matches('ready')).toBe(true);
+    expect(actor.getSnapshot().context.total).toBe(41);
+    actor.stop();
+  });
 });

@@ -69,6 +69,27 @@ export const wonWork = setup({
     failure: null,
   }),
   initial: 'loading',
+  // A change of tab, page or filter reads the list again from any state: while a read is under way (after a
+  // completion, an archive, or the first load) the read starts over for what was chosen, rather than the choice being
+  // dropped while the tab bar shows the old tab.
+  on: {
+    'work.tab.selected': {
+      target: '.loading',
+      reenter: true,
+      actions: [assign({ tab: ({ event }) => event.tab }), 'toFirstPage'],
+    },
+    'work.page.changed': { target: '.loading', reenter: true, actions: assign({ page: ({ event }) => event.page }) },
+    'work.vehicle.filtered': {
+      target: '.loading',
+      reenter: true,
+      actions: [assign({ vehicleId: ({ event }) => event.vehicleId }), 'toFirstPage'],
+    },
+    'work.driver.filtered': {
+      target: '.loading',
+      reenter: true,
+      actions: [assign({ driverId: ({ event }) => event.driverId }), 'toFirstPage'],
+    },
+  },
   states: {
     loading: {
       description: 'Reading a page of the tab (the drivers and vehicles too, the first time)',
@@ -104,18 +125,6 @@ export const wonWork = setup({
     },
     ready: {
       initial: 'idle',
-      on: {
-        'work.tab.selected': { target: 'loading', actions: [assign({ tab: ({ event }) => event.tab }), 'toFirstPage'] },
-        'work.page.changed': { target: 'loading', actions: assign({ page: ({ event }) => event.page }) },
-        'work.vehicle.filtered': {
-          target: 'loading',
-          actions: [assign({ vehicleId: ({ event }) => event.vehicleId }), 'toFirstPage'],
-        },
-        'work.driver.filtered': {
-          target: 'loading',
-          actions: [assign({ driverId: ({ event }) => event.driverId }), 'toFirstPage'],
-        },
-      },
       states: {
         idle: {
           description: 'The cards of the page, each with what the server allows on it',
