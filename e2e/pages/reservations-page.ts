@@ -243,7 +243,7 @@ export class CreateReservationPage {
 
   /** Every rule message shown at step 1, one per line, whichever field it is beside. */
   ruleMessages(): Locator {
-    return this.page.locator('.resv-form .field-error-line, .resv-days > .field-error');
+    return this.page.locator('.resv-form .field-error-line');
   }
 
   /** The count of problems shown above Next once Next was pressed with broken rules. */

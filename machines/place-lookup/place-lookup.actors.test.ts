@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
-import { lookUpPlaces as requestPlaces } from '@/src/api/find-work';
+import { lookUpPlaces as requestPlaces } from '@/src/api/places';
 import { lookUpPlaces } from './place-lookup.actors';
 
-vi.mock('@/src/api/find-work', () => ({ lookUpPlaces: vi.fn(() => new Promise(() => {})) }));
+vi.mock('@/src/api/places', () => ({ lookUpPlaces: vi.fn(() => new Promise(() => {})) }));
 
 afterEach(() => vi.mocked(requestPlaces).mockClear());
 

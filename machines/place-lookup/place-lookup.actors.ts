@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate';
 import type { Place } from '@/schemas/place';
-import { lookUpPlaces as requestPlaces } from '@/src/api/find-work';
+import { lookUpPlaces as requestPlaces } from '@/src/api/places';
 import type { PlaceLookupInput } from './place-lookup.types';
 
 /**

@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate';
 import type { PrivateJob } from '@/schemas/private-job';
-import { lookUpPlaces } from '@/src/api/find-work';
+import { lookUpPlaces } from '@/src/api/places';
 import { fetchDrivers } from '@/src/api/journeys';
 import {
   createPrivateJob,

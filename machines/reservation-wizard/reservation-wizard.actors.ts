@@ -1,6 +1,6 @@
 import { fromCallback, fromPromise } from 'xstate';
 import type { Reservation } from '@/schemas/reservation';
-import { lookUpPlaces } from '@/src/api/find-work';
+import { lookUpPlaces } from '@/src/api/places';
 import { acceptDrafts as requestCreate, fetchReservationInfo, validateReservations } from '@/src/api/reservations';
 import { fetchApprovedVehicles } from '@/src/api/vehicles';
 import type {

@@ -1,4 +1,3 @@
-import { PlacesResponse } from '@/schemas/place';
 import {
   DeletedSavedSearchResponse,
   SavedSearchesResponse,
@@ -31,10 +30,6 @@ export const fetchTabCounts = (criteria: SearchCriteria, signal?: AbortSignal) =
 /** POST v1/jobs/counts: listings per category for the criteria without their categories. */
 export const fetchCategoryCounts = (criteria: SearchCriteria, signal?: AbortSignal) =>
   api.post('v1/jobs/counts', CategoryCountsResponse, 'CategoryCounts', { body: criteria, signal }).then((r) => r.data);
-
-/** GET v1/places: towns and postcode districts matching the typed text (the offline maps look-up). */
-export const lookUpPlaces = (q: string, signal?: AbortSignal) =>
-  api.get('v1/places', PlacesResponse, 'Places', { query: { q }, signal, quiet: true }).then((r) => r.data);
 
 /** GET v1/saved-searches: the partner's saved searches. */
 export const fetchSavedSearches = (signal?: AbortSignal) =>

@@ -7,14 +7,14 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import en from '@/locales/en.json';
 import { Place } from '@/schemas/place';
 import type { SearchLocation } from '@/schemas/search';
-import { lookUpPlaces } from '@/src/api/find-work';
+import { lookUpPlaces } from '@/src/api/places';
 import { PlaceField } from './place-field';
 
 // jsdom has no CSS.escape, which React Aria's popover calls; every browser has it.
 if (typeof globalThis.CSS?.escape !== 'function')
   Object.assign(globalThis, { CSS: { escape: (s: string) => s.replace(/[^\w-]/g, (c) => `\\${c}`) } });
 
-vi.mock('@/src/api/find-work', () => ({ lookUpPlaces: vi.fn() }));
+vi.mock('@/src/api/places', () => ({ lookUpPlaces: vi.fn() }));
 const lookUp = vi.mocked(lookUpPlaces);
 
 const manchester = Schema.decodeUnknownSync(Place)({

@@ -1,23 +1,24 @@
 import { useId, type ReactNode } from 'react';
-import { FieldError, Input, Label, Radio, RadioGroup, Text, TextField } from 'react-aria-components';
+import { RadioChoices } from '@/src/forms/radio-choices';
 import { SelectControl } from '@/src/forms/select-control';
 
 /**
- * The wizard's form controls with the portal's look, each with its messages beside it (the field is then marked
- * invalid): React Aria's radio group and text field, and the browser's own select (as the shared FormSelectField).
+ * The wizard's form controls with the portal's look, each with its messages under it (the field is then marked
+ * invalid and names them in `aria-describedby`): the shared radio group and the browser's own text input and select.
  * Props in, markup out.
  */
 
-/** The messages of a field, joined for FieldError (one per line). */
-function Messages({ messages }: { messages: readonly string[] }) {
+/** The messages of a field, one per line, under the id the control names. */
+function Messages({ id, messages }: { id: string; messages: readonly string[] }) {
+  if (messages.length === 0) return null;
   return (
-    <FieldError className="field-error">
+    <p id={id} className="field-error">
       {messages.map((m) => (
         <span key={m} className="field-error-line">
           {m}
         </span>
       ))}
-    </FieldError>
+    </p>
   );
 }
 
@@ -40,33 +41,29 @@ export function ChoiceGroup<T extends string>(props: {
   /** The label is the section's title (no legend repeats it). */
   asTitle?: boolean;
 }) {
-  const messages = props.messages ?? [];
   return (
-    <RadioGroup
+    <RadioChoices
       className="resv-choice"
       name={props.name}
+      legend={props.label}
+      legendClassName={props.asTitle ? 'resv-section-title' : 'resv-legend'}
+      description={props.description}
+      listClassName={props.horizontal ? 'resv-radio-row' : 'resv-radio-list'}
+      choiceClassName="resv-radio"
       value={props.value}
-      onChange={(value) => props.onChange(value as T)}
-      orientation={props.horizontal ? 'horizontal' : 'vertical'}
-      isInvalid={messages.length > 0}
-      validationBehavior="aria"
-    >
-      <Label className={props.asTitle ? 'resv-section-title' : 'resv-legend'}>{props.label}</Label>
-      {props.description ? (
-        <Text slot="description" className="field-description">
-          {props.description}
-        </Text>
-      ) : null}
-      <div className={props.horizontal ? 'resv-radio-row' : 'resv-radio-list'}>
-        {props.choices.map((c) => (
-          <Radio key={c.value} value={c.value} className="resv-radio" isDisabled={c.disabled}>
+      onChange={props.onChange}
+      messages={props.messages}
+      choices={props.choices.map((c) => ({
+        value: c.value,
+        disabled: c.disabled,
+        label: (
+          <>
             <span className="resv-radio-label">{c.label}</span>
             {c.description ? <span className="resv-radio-description">{c.description}</span> : null}
-          </Radio>
-        ))}
-      </div>
-      <Messages messages={messages} />
-    </RadioGroup>
+          </>
+        ),
+      }))}
+    />
   );
 }
 
@@ -81,27 +78,32 @@ export function TextInput(props: {
   autoComplete?: string;
 }) {
   const messages = props.messages ?? [];
+  const id = useId();
+  const invalid = messages.length > 0;
+  const describedBy = [props.description ? `${id}-description` : null, invalid ? `${id}-error` : null]
+    .filter(Boolean)
+    .join(' ');
   return (
-    <TextField
-      className="field resv-field"
-      data-field={props.name}
-      name={props.name}
-      value={props.value}
-      onChange={props.onChange}
-      isInvalid={messages.length > 0}
-      validationBehavior="aria"
-      inputMode={props.inputMode}
-      autoComplete={props.autoComplete ?? 'off'}
-    >
-      <Label>{props.label}</Label>
-      <Input className={messages.length > 0 ? 'is-invalid' : undefined} />
+    <div className="field resv-field" data-field={props.name}>
+      <label htmlFor={id}>{props.label}</label>
+      <input
+        id={id}
+        name={props.name}
+        value={props.value}
+        onChange={(event) => props.onChange(event.target.value)}
+        className={invalid ? 'is-invalid' : undefined}
+        aria-invalid={invalid || undefined}
+        aria-describedby={describedBy || undefined}
+        inputMode={props.inputMode}
+        autoComplete={props.autoComplete ?? 'off'}
+      />
       {props.description ? (
-        <Text slot="description" className="field-description">
+        <p id={`${id}-description`} className="field-description">
           {props.description}
-        </Text>
+        </p>
       ) : null}
-      <Messages messages={messages} />
-    </TextField>
+      <Messages id={`${id}-error`} messages={messages} />
+    </div>
   );
 }
 
@@ -128,7 +130,7 @@ export function SelectField(props: {
   const errorId = `${id}-error`;
   const invalid = messages.length > 0;
   return (
-    <div className="field resv-field resv-select" data-field={props.name}>
+    <div className="field resv-field" data-field={props.name}>
       <label htmlFor={id} className="resv-label">
         {props.label}
       </label>
@@ -143,15 +145,7 @@ export function SelectField(props: {
         invalid={invalid}
         describedBy={invalid ? errorId : undefined}
       />
-      {invalid ? (
-        <p id={errorId} className="field-error">
-          {messages.map((m) => (
-            <span key={m} className="field-error-line">
-              {m}
-            </span>
-          ))}
-        </p>
-      ) : null}
+      <Messages id={errorId} messages={messages} />
     </div>
   );
 }

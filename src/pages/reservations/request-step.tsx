@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { Checkbox, CheckboxGroup, Label } from 'react-aria-components';
+import { useId } from 'react';
 import { useIntl } from 'react-intl';
 import type { ActorRefFrom } from 'xstate';
 import { TIME_CHOICES } from '@/machines/reservation-wizard/reservation-rules';
@@ -59,6 +59,7 @@ export function RequestStep({ actor }: { actor: WizardActor }) {
   const validating = useSelector(actor, isValidating);
   const restored = useSelector(actor, wasRestored);
   const places = useSelector(actor, placesOf);
+  const daysId = useId();
   const triedNext = useSelector(actor, hasTriedNext);
   const found = (text: string) => placeOfPostcode(places, text);
   const looking = (text: string) => isLookingUp(places, text);
@@ -133,20 +134,15 @@ export function RequestStep({ actor }: { actor: WizardActor }) {
 
       <div className="resv-section">
         {period ? (
-          <CheckboxGroup
-            className="resv-days"
-            name="dates"
-            value={[...request.dates]}
-            onChange={(next) => {
-              const toggled =
-                next.find((d) => !request.dates.includes(d)) ?? request.dates.find((d) => !next.includes(d));
-              if (toggled) actor.send({ type: 'date.toggled', date: toggled });
-            }}
-            isInvalid={messagesOf('dates').length > 0}
-            validationBehavior="aria"
+          <fieldset
+            className="resv-days radio-choices"
+            aria-describedby={`${daysId}-hint${messagesOf('dates').length > 0 ? ` ${daysId}-error` : ''}`}
+            data-invalid={messagesOf('dates').length > 0 || undefined}
           >
-            <Label className="resv-section-title">{label('dates')}</Label>
-            <p className="field-description">{intl.formatMessage({ id: 'reservations.days.hint' }, values)}</p>
+            <legend className="resv-section-title">{label('dates')}</legend>
+            <p id={`${daysId}-hint`} className="field-description">
+              {intl.formatMessage({ id: 'reservations.days.hint' }, values)}
+            </p>
             {weeksOf(period.start, period.end).map((week) => (
               <div
                 key={week[0]}
@@ -156,15 +152,24 @@ export function RequestStep({ actor }: { actor: WizardActor }) {
               >
                 {week.map((date, i) => {
                   const day = Temporal.PlainDate.from(date);
+                  const ticked = request.dates.includes(date);
                   return (
-                    <Checkbox
+                    <label
                       key={date}
-                      value={date}
                       className="resv-day"
-                      aria-label={fmt.date(date)}
+                      data-selected={ticked || undefined}
                       // a week that starts mid-week keeps each day under its weekday
                       style={i === 0 ? { gridColumnStart: day.dayOfWeek } : undefined}
                     >
+                      <input
+                        type="checkbox"
+                        className="visually-hidden"
+                        name="dates"
+                        value={date}
+                        checked={ticked}
+                        onChange={() => actor.send({ type: 'date.toggled', date })}
+                        aria-label={fmt.date(date)}
+                      />
                       <span className="resv-day-name" aria-hidden="true">
                         {intl.formatDate(new Date(Date.UTC(day.year, day.month - 1, day.day, 12)), {
                           weekday: 'short',
@@ -182,17 +187,21 @@ export function RequestStep({ actor }: { actor: WizardActor }) {
                           })}
                         </span>
                       ) : null}
-                    </Checkbox>
+                    </label>
                   );
                 })}
               </div>
             ))}
-            {messagesOf('dates').map((m) => (
-              <p key={m} className="field-error">
-                {m}
+            {messagesOf('dates').length > 0 ? (
+              <p id={`${daysId}-error`} className="field-error">
+                {messagesOf('dates').map((m) => (
+                  <span key={m} className="field-error-line">
+                    {m}
+                  </span>
+                ))}
               </p>
-            ))}
-          </CheckboxGroup>
+            ) : null}
+          </fieldset>
         ) : null}
       </div>
 

@@ -1,5 +1,4 @@
 import { useSelector } from '@xstate/react';
-import { Button } from 'react-aria-components';
 import { useIntl } from 'react-intl';
 import type { ActorRefFrom } from 'xstate';
 import type { reservationWizard } from '@/machines/reservation-wizard/reservation-wizard.machine';
@@ -90,14 +89,15 @@ export function ReviewStep({ actor }: { actor: WizardActor }) {
                 ))}
               </ul>
             ) : null}
-            <Button
+            <button
+              type="button"
               className="text-button"
-              isDisabled={submitting}
-              onPress={() => actor.send({ type: 'day.removed', date })}
+              disabled={submitting}
+              onClick={() => actor.send({ type: 'day.removed', date })}
               aria-label={intl.formatMessage({ id: 'reservations.review.removeDay' }, { date: fmt.date(date) })}
             >
               {intl.formatMessage({ id: 'reservations.review.remove' })}
-            </Button>
+            </button>
           </li>
         ))}
       </ul>
@@ -110,22 +110,27 @@ export function ReviewStep({ actor }: { actor: WizardActor }) {
         </p>
       ) : null}
       <div className="resv-form-actions">
-        <Button
+        <button
+          type="button"
           className="button button-secondary"
-          isDisabled={submitting}
-          onPress={() => actor.send({ type: 'wizard.back' })}
+          disabled={submitting}
+          onClick={() => actor.send({ type: 'wizard.back' })}
         >
           {intl.formatMessage({ id: 'reservations.review.back' })}
-        </Button>
-        <Button
+        </button>
+        {/* while the reservations are being sent the button keeps its focus (aria-disabled) and sends nothing more */}
+        <button
+          type="button"
           className="button"
-          isPending={submitting}
-          isDisabled={!submittable && !submitting}
+          aria-disabled={submitting || undefined}
+          disabled={!submittable && !submitting}
           data-testid="wizard-submit"
-          onPress={() => actor.send({ type: 'wizard.submitted' })}
+          onClick={() => {
+            if (!submitting) actor.send({ type: 'wizard.submitted' });
+          }}
         >
           {intl.formatMessage({ id: 'reservations.review.submit' }, { count: priced })}
-        </Button>
+        </button>
       </div>
     </div>
   );
