@@ -1,7 +1,7 @@
 import { Effect, Schema } from 'effect';
 import { ProviderVehicleId } from './vehicle';
 import { Money } from './money';
-import { SearchCategory } from './search';
+import { SearchCategory } from './listing-basics';
 import { VehicleStatus, VehicleType } from './vehicle';
 import { NonNegativeInt, optional, positiveId, says } from './common';
 import { DriverId, ProviderDriver } from './driver';

@@ -2,6 +2,7 @@ import { Schema } from 'effect';
 import { Money } from './money';
 import { ProviderVehicleId } from './vehicle';
 import { Listing, ListingId, ListingKind } from './search';
+import { MAX_QUOTE_MINOR_UNITS } from './listing-basics';
 import { NonNegativeInt, optional } from './common';
 
 /**
@@ -13,8 +14,7 @@ import { NonNegativeInt, optional } from './common';
  * separately, so a journey's id is not a listing id here: journeys have their own pages and calls (spec §7).
  */
 
-/** The most a quote may be: £50,000, in pence. Far above any job on the marketplace; a typo guard. */
-export const MAX_QUOTE_MINOR_UNITS = 5_000_000;
+export { MAX_QUOTE_MINOR_UNITS };
 
 /**
  * POST /v1/listings/{id}/book (instant jobs that are click and claim). `provider_vehicle_id`, when given, must be one

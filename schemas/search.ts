@@ -2,6 +2,10 @@ import { Effect, Schema } from 'effect';
 import { Money } from './money';
 import { Nuts1, RADIUS_OPTIONS_MILES } from './place';
 import { CalendarDate, NonNegativeInt, optional, says, StorableText } from './common';
+import { ListingId, ListingKind, SEARCH_CATEGORIES, SearchCategory, SearchType } from './listing-basics';
+
+// the small shapes shared with journeys and won work live in listing-basics.ts; find work's importers keep them here
+export { ListingId, ListingKind, SEARCH_CATEGORIES, SearchCategory, SearchType };
 
 /**
  * Find work (spec §3 search parameters, §4 search tabs, §5 find-work rules, §7 search calls, §9 constants).
@@ -13,48 +17,6 @@ import { CalendarDate, NonNegativeInt, optional, says, StorableText } from './co
  * names the failure of the schema or check it is given to, not the failures inside it: a check inside a union that
  * needs the same text carries it too.
  */
-
-/** The four tabs of find work. `recommended` is a subtype: only page, limit and type count for it (spec §7). */
-export const SearchType = Schema.Literals(['instant', 'auction', 'journey', 'recommended']).annotate(
-  says('The type is one of instant, auction, journey, recommended'),
-);
-export type SearchType = typeof SearchType.Type;
-
-/** Listing kinds a result row can have (a recommended row is an instant or auction job). */
-export const ListingKind = Schema.Literals(['instant', 'auction', 'journey']);
-export type ListingKind = typeof ListingKind.Type;
-
-/**
- * Category ids of spec §3. The spec's list also names `allocation_method`: that is the allocation-method filter
- * sharing the filter bar (`filters.allocation_method` here), not a kind of goods, so it is not a category.
- */
-export const SEARCH_CATEGORIES = [
-  'general_goods_move',
-  'house_move',
-  'vehicle_move',
-  'piano',
-  'motorcycles',
-  'hourly_rate',
-  'specialist_move',
-  'boat_move',
-  'freight_move',
-  'industrial_move',
-  'livestock_move',
-  'vehicle-parts',
-  'clearance',
-  'office_move',
-  'parcels',
-  'man_power_only',
-  'ebay',
-  'other',
-  'journey_vehicle_move',
-  'journey_general_goods_move',
-  'virtual_journey_car',
-  'virtual_journey_furniture',
-  'antiques',
-] as const;
-export const SearchCategory = Schema.Literals(SEARCH_CATEGORIES).annotate(says('Unknown category'));
-export type SearchCategory = typeof SearchCategory.Type;
 
 /** Spec §9: the default radius, and the one a search with a chosen location starts with. */
 export const DEFAULT_RADIUS_MILES = 5;
@@ -254,11 +216,6 @@ export type SearchCriteria = typeof SearchCriteria.Type;
 
 export const SearchRequest = Schema.Struct({ payload: SearchCriteria });
 export type SearchRequest = typeof SearchRequest.Type;
-
-export const ListingId = Schema.Number.check(Schema.isInt().abort(), Schema.isGreaterThan(0)).pipe(
-  Schema.brand('ListingId'),
-);
-export type ListingId = typeof ListingId.Type;
 
 /** One end of a listing: town, outward postcode (`M1`), the point and its NUTS1 region (spec §3 short names). */
 export const ListingPlace = Schema.Struct({

@@ -1,6 +1,6 @@
 import { Effect, Schema, SchemaTransformation } from 'effect';
 import { Money } from './money';
-import { ListingId, SearchCategory } from './search';
+import { ListingId, SearchCategory } from './listing-basics';
 import { NonNegativeInt, optional, says } from './common';
 
 /**

@@ -1,4 +1,4 @@
-import { MAX_QUOTE_MINOR_UNITS } from '@/schemas/listing';
+import { MAX_QUOTE_MINOR_UNITS } from '@/schemas/listing-basics';
 
 /** Why a typed quote is not an amount to send; the view shows `listing.quote.error.<reason>`. */
 export type QuoteAmountError = 'empty' | 'notANumber' | 'notPositive' | 'tooLarge';

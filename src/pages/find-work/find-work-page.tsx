@@ -27,7 +27,7 @@ import { useAuthActor, useToasts } from '@/src/app/root-actors';
 import { useSession } from '@/src/app/session-scope';
 import { useDeferred } from '@/src/app/use-deferred';
 import { PageLoading } from '@/src/app/page-states';
-import { MapBoundary } from '@/src/components/map-boundary';
+import { FallbackBoundary } from '@/src/components/fallback-boundary';
 import { WhenNearViewport } from '@/src/components/near-viewport';
 import { DISPLAY_TIME_ZONE } from '@/src/format/locale-codes';
 import { JourneySelectionBar, type JourneySelectionActor } from '@/src/pages/journey/journey-selection-bar';
@@ -270,7 +270,7 @@ function ResultsMapColumn({ findWork, highlighted }: { findWork: FindWorkActorRe
   return (
     // MapLibre, the page's heaviest part, loads when its column comes near the viewport: at once on a wide screen,
     // only when the partner scrolls down to it on a phone, where it sits under the feed.
-    <MapBoundary
+    <FallbackBoundary
       fallback={<p className="map-column map-failed muted">{intl.formatMessage({ id: 'findWork.map.failed' })}</p>}
     >
       <WhenNearViewport className="map-column" fallback={<div className="map-fallback" />}>
@@ -281,7 +281,7 @@ function ResultsMapColumn({ findWork, highlighted }: { findWork: FindWorkActorRe
           label={intl.formatMessage({ id: 'findWork.map' })}
         />
       </WhenNearViewport>
-    </MapBoundary>
+    </FallbackBoundary>
   );
 }
 

@@ -1,7 +1,7 @@
 import { defineMessages, type MessageDescriptor } from 'react-intl';
 import type { QuoteAmountError } from '@/machines/listing/listing.amount';
 import type { ListingNoticeId } from '@/machines/listing/listing.types';
-import type { SearchCategory } from '@/schemas/search';
+import type { SearchCategory } from '@/schemas/listing-basics';
 
 /**
  * Message ids for a listing's category, kind, allocation and attributes (spec §3 job categories and sub-filters),

@@ -1,35 +1,21 @@
 import { useSelector } from '@xstate/react';
-import {
-  Button,
-  Dialog,
-  FieldError,
-  Heading,
-  Label,
-  Modal,
-  ModalOverlay,
-  Radio,
-  RadioGroup,
-  TextArea,
-  TextField,
-} from 'react-aria-components';
 import { useIntl } from 'react-intl';
 import {
   areDriversLoading,
   haveDriversFailed,
   isAllocatingDriver,
   isConfirmingDriver,
-  isDeallocating,
   isDeallocationOpen,
   isDriverBusy,
   type DriverActorRef,
 } from '@/machines/journey-allocation/journey-allocation.selectors';
-import { deallocationCharge } from '@/machines/journey-allocation/journey-pay';
-import { DEALLOCATION_REASONS, type DeallocationReason, type JourneyResponse } from '@/schemas/journey';
+import type { JourneyResponse } from '@/schemas/journey';
 import { type DriverId } from '@/schemas/driver';
-import { useFormatters } from '@/src/app/use-formatters';
-import { jobValueOf } from './journey-breakdown';
+import { lazyDialog } from '@/src/app/lazy-dialog';
 import { DriverChoice } from './journey-fields';
-import { CHARGE_BANDS, REASONS } from './journey-labels';
+
+/** The hand-back dialogue loads when the partner first opens it. */
+const HandBackDialog = lazyDialog(() => import('./journey-hand-back-dialog'));
 
 /**
  * The journey the partner holds (spec §4 allocate driver, allocate driver real, deallocate): the driver on it, the
@@ -52,6 +38,7 @@ export function JourneyDriverPanel({
   const busy = useSelector(panel, isDriverBusy);
   const allocating = useSelector(panel, isAllocatingDriver);
   const confirming = useSelector(panel, isConfirmingDriver);
+  const handingBack = useSelector(panel, isDeallocationOpen);
   const { actions } = context;
   const driver = context.driver;
 
@@ -93,147 +80,54 @@ export function JourneyDriverPanel({
           />
           <div className="journey-buttons">
             {actions.allocate_driver ? (
-              <Button
+              <button
+                type="button"
                 className="button button-secondary"
-                onPress={() => panel.send({ type: 'driver.allocated' })}
-                isPending={allocating}
-                isDisabled={busy && !allocating}
+                onClick={() => {
+                  if (!busy) panel.send({ type: 'driver.allocated' });
+                }}
+                aria-disabled={allocating || undefined}
+                disabled={busy && !allocating}
               >
                 {intl.formatMessage({ id: 'journey.driver.assign' })}
-              </Button>
+              </button>
             ) : null}
             {actions.allocate_driver_real ? (
-              <Button
+              <button
+                type="button"
                 className="button"
-                onPress={() => panel.send({ type: 'driver.confirmed' })}
-                isPending={confirming}
-                isDisabled={busy && !confirming}
+                onClick={() => {
+                  if (!busy) panel.send({ type: 'driver.confirmed' });
+                }}
+                aria-disabled={confirming || undefined}
+                disabled={busy && !confirming}
               >
                 {intl.formatMessage({ id: 'journey.driver.confirm' })}
-              </Button>
+              </button>
             ) : null}
           </div>
         </>
       ) : null}
       {actions.deallocate_driver ? (
         <div className="journey-handback">
-          <Button
+          <button
+            type="button"
             className="button button-danger button-block"
-            onPress={() => panel.send({ type: 'deallocation.started' })}
-            isDisabled={busy}
+            onClick={() => panel.send({ type: 'deallocation.started' })}
+            disabled={busy}
           >
             {intl.formatMessage({ id: 'journey.handBack.button' })}
-          </Button>
+          </button>
         </div>
       ) : null}
-      <HandBackDialog panel={panel} view={view} serverNow={serverNow} />
+      {handingBack ? (
+        <HandBackDialog
+          panel={panel}
+          view={view}
+          serverNow={serverNow}
+          onUnavailable={() => panel.send({ type: 'deallocation.cancelled' })}
+        />
+      ) : null}
     </div>
-  );
-}
-
-/** "Hand this journey back?": the reason (required, spec §5), a note, and the charge of now. */
-function HandBackDialog({
-  panel,
-  view,
-  serverNow,
-}: {
-  panel: DriverActorRef;
-  view: JourneyResponse;
-  serverNow: number;
-}) {
-  const intl = useIntl();
-  const fmt = useFormatters();
-  const open = useSelector(panel, isDeallocationOpen);
-  const sending = useSelector(panel, isDeallocating);
-  const reason = useSelector(panel, (s) => s.context.reason);
-  const note = useSelector(panel, (s) => s.context.note);
-  const reasonMissing = useSelector(panel, (s) => s.context.reasonMissing);
-  const value = jobValueOf(view);
-  const charge = deallocationCharge(Date.parse(view.journey.first_pickup_at), serverNow, value);
-  const cancel = () => panel.send({ type: 'deallocation.cancelled' });
-
-  return (
-    <ModalOverlay
-      className="journey-modal-overlay"
-      isOpen={open}
-      isDismissable={!sending}
-      isKeyboardDismissDisabled={sending}
-      onOpenChange={(isOpen) => {
-        if (!isOpen && !sending) cancel();
-      }}
-    >
-      <Modal className="journey-modal">
-        <Dialog className="journey-dialog" data-testid="hand-back-dialog">
-          <Heading slot="title" className="journey-dialog-title">
-            {intl.formatMessage({ id: 'journey.handBack.title' })}
-          </Heading>
-          <div className="journey-charge" data-testid="hand-back-charge">
-            <p>
-              {intl.formatMessage(
-                { id: 'journey.handBack.charge' },
-                { amount: <b key="a">{fmt.money(charge.amount)}</b> },
-              )}
-            </p>
-            <p className="muted">
-              {intl.formatMessage(CHARGE_BANDS[charge.band])} ·{' '}
-              {intl.formatMessage({ id: 'journey.handBack.value' }, { value: fmt.money(value) })}
-            </p>
-            <p className="muted">{intl.formatMessage({ id: 'journey.handBack.serverDecides' })}</p>
-          </div>
-          <form
-            onSubmit={(e) => {
-              e.preventDefault();
-              panel.send({ type: 'deallocation.confirmed' });
-            }}
-            noValidate
-          >
-            <RadioGroup
-              className="journey-field journey-choices"
-              value={reason}
-              onChange={(value) => panel.send({ type: 'reason.chosen', reason: value as DeallocationReason })}
-              isInvalid={reasonMissing}
-              isDisabled={sending}
-              validationBehavior="aria"
-              name="reason"
-            >
-              <Label className="journey-field-label">{intl.formatMessage({ id: 'journey.handBack.reason' })}</Label>
-              {DEALLOCATION_REASONS.map((id) => (
-                <Radio key={id} value={id} className="journey-choice journey-choice-compact">
-                  {intl.formatMessage(REASONS[id])}
-                </Radio>
-              ))}
-              {/* spec §5 */}
-              <FieldError className="field-error">
-                {intl.formatMessage({ id: 'journey.handBack.reasonRequired' })}
-              </FieldError>
-            </RadioGroup>
-            <TextField
-              className="field journey-field"
-              value={note}
-              onChange={(text) => panel.send({ type: 'note.changed', text })}
-              isDisabled={sending}
-              maxLength={500}
-              name="note"
-            >
-              <Label>{intl.formatMessage({ id: 'journey.handBack.note' })}</Label>
-              <TextArea className="journey-textarea" rows={2} />
-            </TextField>
-            <div className="journey-dialog-actions">
-              <Button className="button button-secondary" onPress={cancel} isDisabled={sending}>
-                {intl.formatMessage({ id: 'journey.handBack.keep' })}
-              </Button>
-              <Button
-                type="submit"
-                className="button button-danger"
-                isPending={sending}
-                data-testid="hand-back-confirm"
-              >
-                {intl.formatMessage({ id: 'journey.handBack.confirm' })}
-              </Button>
-            </div>
-          </form>
-        </Dialog>
-      </Modal>
-    </ModalOverlay>
   );
 }

@@ -1,14 +1,14 @@
 import { useId } from 'react';
-import { FieldError, Label, Radio, RadioGroup } from 'react-aria-components';
 import { useIntl } from 'react-intl';
 import type { JourneyVehicle } from '@/schemas/journey';
 import type { ProviderDriver } from '@/schemas/driver';
 import { VEHICLE_INELIGIBLE } from './journey-labels';
+import { RadioChoices } from '@/src/forms/radio-choices';
 import { SelectControl } from '@/src/forms/select-control';
 import './journey-fields.css';
 
 /**
- * The choices of the journey panels: the vehicle (React Aria's radio group, each van with its size and whether it may
+ * The choices of the journey panels: the vehicle (the shared radio group, each van with its size and whether it may
  * carry this load) and the driver (the browser's select, as the shared FormSelectField). Props in, markup out.
  */
 
@@ -31,35 +31,35 @@ export function VehicleChoice({
   if (vehicles.length === 0)
     return <p className="alert alert-info">{intl.formatMessage({ id: 'journey.vehicle.none' })}</p>;
   return (
-    <RadioGroup
+    <RadioChoices
       className="journey-field journey-choices"
+      name="vehicle"
+      legend={label}
+      legendClassName="journey-field-label"
+      choiceClassName="journey-choice"
       value={value === null ? null : String(value)}
       onChange={(key) => onChange(Number(key))}
-      isInvalid={invalid}
-      isDisabled={isDisabled ?? false}
-      validationBehavior="aria"
-      name="vehicle"
-    >
-      <Label className="journey-field-label">{label}</Label>
-      {vehicles.map((vehicle) => (
-        <Radio
-          key={vehicle.id}
-          value={String(vehicle.id)}
-          isDisabled={!vehicle.eligible}
-          className="journey-choice"
-          data-registration={vehicle.registration_number}
-        >
-          <span className="journey-choice-main">
-            <b>{vehicle.registration_number}</b> {vehicle.make} {vehicle.model}
-          </span>
-          <span className="journey-choice-detail">
-            {intl.formatMessage({ id: 'journey.vehicle.capacity' }, { volume: vehicle.loading_capacity_m3 })}
-            {vehicle.ineligible_reason ? ` · ${intl.formatMessage(VEHICLE_INELIGIBLE[vehicle.ineligible_reason])}` : ''}
-          </span>
-        </Radio>
-      ))}
-      <FieldError className="field-error">{intl.formatMessage({ id: 'journey.vehicle.required' })}</FieldError>
-    </RadioGroup>
+      disabled={isDisabled}
+      messages={invalid ? [intl.formatMessage({ id: 'journey.vehicle.required' })] : []}
+      choices={vehicles.map((vehicle) => ({
+        value: String(vehicle.id),
+        disabled: !vehicle.eligible,
+        data: { 'data-registration': vehicle.registration_number },
+        label: (
+          <>
+            <span className="journey-choice-main">
+              <b>{vehicle.registration_number}</b> {vehicle.make} {vehicle.model}
+            </span>
+            <span className="journey-choice-detail">
+              {intl.formatMessage({ id: 'journey.vehicle.capacity' }, { volume: vehicle.loading_capacity_m3 })}
+              {vehicle.ineligible_reason
+                ? ` · ${intl.formatMessage(VEHICLE_INELIGIBLE[vehicle.ineligible_reason])}`
+                : ''}
+            </span>
+          </>
+        ),
+      }))}
+    />
   );
 }
 

@@ -1,6 +1,5 @@
 import { useSelector } from '@xstate/react';
 import type { FormEvent } from 'react';
-import { Button, Checkbox, FieldError, Input, Label, Radio, RadioGroup, Text, TextField } from 'react-aria-components';
 import { useIntl } from 'react-intl';
 import {
   hasFleetFailed,
@@ -15,6 +14,8 @@ import { MAX_JOURNEY_QUOTE_MINOR_UNITS } from '@/schemas/journey';
 import { type DriverId } from '@/schemas/driver';
 import type { ProviderVehicleId } from '@/schemas/vehicle';
 import { useFormatters } from '@/src/app/use-formatters';
+import { RadioChoices } from '@/src/forms/radio-choices';
+import { TextInput } from '@/src/forms/text-input';
 import { DriverChoice, VehicleChoice } from './journey-fields';
 import { QUOTE_ERROR_MESSAGES } from '@/src/pages/find-work/listing-labels';
 
@@ -67,7 +68,7 @@ export function JourneyOfferPanel({
 
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    offer.send({ type: 'offer.submitted' });
+    if (!submitting) offer.send({ type: 'offer.submitted' });
   };
   const quoteError = amountError(errors.quote);
   const returnError = amountError(errors.returnQuote);
@@ -89,58 +90,48 @@ export function JourneyOfferPanel({
       />
       {interest ? (
         <>
-          <TextField
+          <TextInput
             className="field journey-field"
             name="quote"
+            label={intl.formatMessage({ id: 'journey.offer.quote' })}
             value={context.quoteText}
             onChange={(text) => offer.send({ type: 'quote.changed', text })}
-            isInvalid={quoteError !== null}
-            isDisabled={submitting}
-            validationBehavior="aria"
-          >
-            <Label>{intl.formatMessage({ id: 'journey.offer.quote' })}</Label>
-            <Input inputMode="decimal" autoComplete="off" className={quoteError ? 'is-invalid' : undefined} />
-            <Text slot="description" className="field-description">
-              {intl.formatMessage({ id: 'journey.offer.quoteHelp' }, { amount: fmt.money(quote) })}
-            </Text>
-            <FieldError className="field-error">{quoteError}</FieldError>
-          </TextField>
+            messages={quoteError ? [quoteError] : []}
+            disabled={submitting}
+            inputMode="decimal"
+            description={intl.formatMessage({ id: 'journey.offer.quoteHelp' }, { amount: fmt.money(quote) })}
+          />
           {context.returnQuote !== null ? (
-            <TextField
+            <TextInput
               className="field journey-field"
               name="returnQuote"
+              label={intl.formatMessage({ id: 'journey.offer.returnQuote' })}
               value={context.returnQuoteText}
               onChange={(text) => offer.send({ type: 'returnQuote.changed', text })}
-              isInvalid={returnError !== null}
-              isDisabled={submitting}
-              validationBehavior="aria"
-            >
-              <Label>{intl.formatMessage({ id: 'journey.offer.returnQuote' })}</Label>
-              <Input inputMode="decimal" autoComplete="off" className={returnError ? 'is-invalid' : undefined} />
-              <Text slot="description" className="field-description">
-                {intl.formatMessage({ id: 'journey.offer.quoteHelp' }, { amount: fmt.money(context.returnQuote) })}
-              </Text>
-              <FieldError className="field-error">{returnError}</FieldError>
-            </TextField>
+              messages={returnError ? [returnError] : []}
+              disabled={submitting}
+              inputMode="decimal"
+              description={intl.formatMessage(
+                { id: 'journey.offer.quoteHelp' },
+                { amount: fmt.money(context.returnQuote) },
+              )}
+            />
           ) : null}
-          <RadioGroup
+          <RadioChoices
             className="journey-field journey-people"
+            name="people"
+            legend={intl.formatMessage({ id: 'journey.offer.people' })}
+            legendClassName="journey-field-label"
+            listClassName="journey-people-options"
+            choiceClassName="journey-choice journey-choice-compact"
             value={String(context.people)}
             onChange={(value) => offer.send({ type: 'people.chosen', people: value === '2' ? 2 : 1 })}
-            isDisabled={submitting}
-            orientation="horizontal"
-            name="people"
-          >
-            <Label className="journey-field-label">{intl.formatMessage({ id: 'journey.offer.people' })}</Label>
-            <div className="journey-people-options">
-              <Radio value="1" className="journey-choice journey-choice-compact">
-                {intl.formatMessage({ id: 'journey.pay.onePerson' })}
-              </Radio>
-              <Radio value="2" className="journey-choice journey-choice-compact">
-                {intl.formatMessage({ id: 'journey.pay.twoPeople' })}
-              </Radio>
-            </div>
-          </RadioGroup>
+            disabled={submitting}
+            choices={[
+              { value: '1', label: intl.formatMessage({ id: 'journey.pay.onePerson' }) },
+              { value: '2', label: intl.formatMessage({ id: 'journey.pay.twoPeople' }) },
+            ]}
+          />
         </>
       ) : (
         <>
@@ -153,16 +144,18 @@ export function JourneyOfferPanel({
             onChange={(id) => offer.send({ type: 'driver.chosen', id: id as DriverId })}
           />
           {context.returnQuote !== null ? (
-            <Checkbox
-              className="journey-checkbox"
-              isSelected={context.withReturn}
-              onChange={(withReturn) => offer.send({ type: 'return.toggled', withReturn })}
-              isDisabled={submitting}
-              name="return"
-            >
+            <label className="journey-checkbox" data-selected={context.withReturn || undefined}>
+              <input
+                type="checkbox"
+                className="visually-hidden"
+                name="return"
+                checked={context.withReturn}
+                onChange={(event) => offer.send({ type: 'return.toggled', withReturn: event.target.checked })}
+                disabled={submitting}
+              />
               <span className="journey-checkbox-box" aria-hidden="true" />
               {intl.formatMessage({ id: 'journey.offer.takeReturn' }, { amount: fmt.money(context.returnQuote) })}
-            </Checkbox>
+            </label>
           ) : null}
         </>
       )}
@@ -171,22 +164,29 @@ export function JourneyOfferPanel({
           {intl.formatMessage({ id: 'journey.offer.unanswered' })}
         </p>
       ) : null}
-      <Button type="submit" className="button button-block" isPending={submitting} data-testid="journey-offer-submit">
+      {/* while the offer is on its way the button keeps its focus (aria-disabled) and sends nothing more */}
+      <button
+        type="submit"
+        className="button button-block"
+        aria-disabled={submitting || undefined}
+        data-testid="journey-offer-submit"
+      >
         {unanswered
           ? intl.formatMessage({ id: 'journey.offer.retry' })
           : intl.formatMessage({
               id: editing ? 'journey.offer.saveChanges' : interest ? 'journey.offer.express' : 'journey.offer.claim',
             })}
-      </Button>
+      </button>
       {onDiscard ? (
         // while the change is on its way the form waits for the answer: closing it then would hide what was sent
-        <Button
+        <button
+          type="button"
           className="button button-secondary button-block journey-discard"
-          onPress={onDiscard}
-          isDisabled={submitting}
+          onClick={onDiscard}
+          disabled={submitting}
         >
           {intl.formatMessage({ id: 'journey.offer.discard' })}
-        </Button>
+        </button>
       ) : null}
     </form>
   );

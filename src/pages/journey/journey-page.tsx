@@ -1,6 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { lazy, useEffect } from 'react';
-import { Button, Tooltip, TooltipTrigger } from 'react-aria-components';
+import { lazy, Suspense, useEffect } from 'react';
 import { useIntl, type IntlShape } from 'react-intl';
 import { Link, useParams } from 'wouter';
 import { journeyAllocationMachine } from '@/machines/journey-allocation/journey-allocation.machine';
@@ -39,7 +38,7 @@ import { JourneySchedule } from './journey-schedule';
 import './journey-page.css';
 import { failureText } from '@/src/format/failure-text';
 import { inspect } from '@/src/app/inspection';
-import { MapBoundary } from '@/src/components/map-boundary';
+import { FallbackBoundary } from '@/src/components/fallback-boundary';
 import { WhenNearViewport } from '@/src/components/near-viewport';
 
 /** MapLibre is large: it loads with this page only, when the map's frame comes near the viewport. */
@@ -170,11 +169,11 @@ function JourneyView({ id }: { id: string }) {
           <JourneySchedule journey={journey} />
           <section className="card journey-section journey-map-section" aria-labelledby="journey-map-title">
             <h2 id="journey-map-title">{intl.formatMessage({ id: 'journey.map' })}</h2>
-            <MapBoundary fallback={<p className="muted">{intl.formatMessage({ id: 'journey.map.failed' })}</p>}>
+            <FallbackBoundary fallback={<p className="muted">{intl.formatMessage({ id: 'journey.map.failed' })}</p>}>
               <WhenNearViewport className="journey-map-frame" fallback={<div className="journey-map-fallback" />}>
                 <JourneyRouteMap nodes={journey.nodes} label={intl.formatMessage({ id: 'journey.map.label' })} />
               </WhenNearViewport>
-            </MapBoundary>
+            </FallbackBoundary>
           </section>
           <BreakdownWithClock actor={actor} view={view} />
           <JourneyCustomers journey={journey} />
@@ -365,21 +364,25 @@ function PendingInterest({ actor, quote }: { actor: PageActor; quote: number }) 
           </p>
           <div className="journey-buttons">
             {editable ? (
-              <Button
+              <button
+                type="button"
                 className="button button-secondary"
-                onPress={() => actor.send({ type: 'interest.editStarted' })}
-                isDisabled={cancelling}
+                onClick={() => actor.send({ type: 'interest.editStarted' })}
+                disabled={cancelling}
               >
                 {intl.formatMessage({ id: 'journey.pending.edit' })}
-              </Button>
+              </button>
             ) : null}
-            <Button
+            <button
+              type="button"
               className="button button-secondary"
-              onPress={() => actor.send({ type: 'interest.cancelled' })}
-              isPending={cancelling}
+              onClick={() => {
+                if (!cancelling) actor.send({ type: 'interest.cancelled' });
+              }}
+              aria-disabled={cancelling || undefined}
             >
               {intl.formatMessage({ id: 'journey.pending.cancel' })}
-            </Button>
+            </button>
           </div>
         </>
       ) : (
@@ -391,34 +394,37 @@ function PendingInterest({ actor, quote }: { actor: PageActor; quote: number }) 
   );
 }
 
+/**
+ * The badge with its tooltip loads on its own: only a partner who may not take the journey sees it, and the tooltip
+ * would put React Aria's overlay code (about 19 KB) on every journey's first load. Until it arrives, or if it cannot,
+ * the badge shows as plain words; the reason and what to do are on the page either way.
+ */
+const NotEligibleBadge = lazy(() => import('./journey-not-eligible-badge'));
+
+function NotEligibleBadgeLoader() {
+  const intl = useIntl();
+  const plain = (
+    <span className="journey-badge journey-badge-no">{intl.formatMessage({ id: 'journey.notEligible.badge' })}</span>
+  );
+  return (
+    <FallbackBoundary fallback={plain}>
+      <Suspense fallback={plain}>
+        <NotEligibleBadge />
+      </Suspense>
+    </FallbackBoundary>
+  );
+}
+
 /** Spec §6: the tooltip 'not eligible to carry out journeys', and a message to contact the team instead of actions. */
 function NotEligible({ view }: { view: JourneyResponse }) {
   const intl = useIntl();
   const reason = view.actions.reason ?? 'not_journey_ready';
   return (
     <div className="journey-not-eligible" data-testid="journey-not-eligible">
-      <TooltipTrigger delay={300}>
-        <Button className="journey-badge journey-badge-no">
-          {intl.formatMessage({ id: 'journey.notEligible.badge' })} <InfoIcon />
-        </Button>
-        <Tooltip className="journey-tooltip" placement="bottom">
-          {intl.formatMessage({ id: 'journey.notEligible.tooltip' })}
-        </Tooltip>
-      </TooltipTrigger>
+      <NotEligibleBadgeLoader />
       <p>{intl.formatMessage(NOT_ELIGIBLE[reason], { volume: view.journey.volume_m3 })}</p>
       <p>{intl.formatMessage({ id: 'journey.notEligible.contact' })}</p>
     </div>
-  );
-}
-
-/** An "i" in a circle, drawn: the ⓘ character is missing from common fonts and shows as an empty box there. */
-function InfoIcon() {
-  return (
-    <svg className="journey-info-icon" viewBox="0 0 16 16" width="14" height="14" aria-hidden="true" focusable="false">
-      <circle cx="8" cy="8" r="7" fill="none" stroke="currentColor" strokeWidth="1.5" />
-      <circle cx="8" cy="4.75" r="1" fill="currentColor" />
-      <path d="M8 7v5" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" />
-    </svg>
   );
 }
 

@@ -1,6 +1,5 @@
 import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
-import { Button } from 'react-aria-components';
 import { useIntl } from 'react-intl';
 import type { ActorRefFrom } from 'xstate';
 import type { journeySelectionMachine } from '@/machines/journey-selection/journey-selection.machine';
@@ -70,12 +69,16 @@ export function JourneySelectionBar({ selection }: { selection: JourneySelection
       ) : null}
       {count > 0 ? (
         <div className="journey-selection-actions">
-          <Button className="button" onPress={() => selection.send({ type: 'interest.started' })}>
+          <button type="button" className="button" onClick={() => selection.send({ type: 'interest.started' })}>
             {intl.formatMessage({ id: 'journeySelection.express' }, { count })}
-          </Button>
-          <Button className="button button-secondary" onPress={() => selection.send({ type: 'selection.cleared' })}>
+          </button>
+          <button
+            type="button"
+            className="button button-secondary"
+            onClick={() => selection.send({ type: 'selection.cleared' })}
+          >
             {intl.formatMessage({ id: 'journeySelection.clear' })}
-          </Button>
+          </button>
         </div>
       ) : null}
       {open ? (

@@ -20,7 +20,8 @@ import {
 } from '@/machines/reservations/reservation-edit.selectors';
 import type { EditField, EditForm } from '@/machines/reservations/reservation-edit.types';
 import { ANYTIME, type Reservation } from '@/schemas/reservation';
-import { ChoiceGroup, TextInput, type Option } from './form-controls';
+import { ChoiceGroup, type Option } from './form-controls';
+import { TextInput } from '@/src/forms/text-input';
 import { ReservationFacts } from './reservation-card';
 import { ReservationDialog } from './reservation-dialog';
 import { FIELD_MESSAGES, ruleMessage } from './reservation-labels';
@@ -175,6 +176,7 @@ export function EditDialog({ reservation, today, customWindows, onClose }: EditD
             ]}
           />
           <TextInput
+            className="field resv-field"
             label={label('capacity')}
             name="edit-capacity"
             inputMode="decimal"

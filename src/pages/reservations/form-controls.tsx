@@ -1,26 +1,14 @@
 import { useId, type ReactNode } from 'react';
+import { FieldMessages } from '@/src/forms/field-messages';
 import { RadioChoices } from '@/src/forms/radio-choices';
 import { SelectControl } from '@/src/forms/select-control';
 
 /**
  * The wizard's form controls with the portal's look, each with its messages under it (the field is then marked
- * invalid and names them in `aria-describedby`): the shared radio group and the browser's own text input and select.
+ * invalid and names them in `aria-describedby`): the shared radio group and the browser's own select (its text input
+ * is the shared TextInput).
  * Props in, markup out.
  */
-
-/** The messages of a field, one per line, under the id the control names. */
-function Messages({ id, messages }: { id: string; messages: readonly string[] }) {
-  if (messages.length === 0) return null;
-  return (
-    <p id={id} className="field-error">
-      {messages.map((m) => (
-        <span key={m} className="field-error-line">
-          {m}
-        </span>
-      ))}
-    </p>
-  );
-}
 
 export interface Choice<T extends string> {
   readonly value: T;
@@ -67,46 +55,6 @@ export function ChoiceGroup<T extends string>(props: {
   );
 }
 
-export function TextInput(props: {
-  label: string;
-  name: string;
-  value: string;
-  onChange(value: string): void;
-  messages?: readonly string[];
-  description?: ReactNode;
-  inputMode?: 'text' | 'decimal';
-  autoComplete?: string;
-}) {
-  const messages = props.messages ?? [];
-  const id = useId();
-  const invalid = messages.length > 0;
-  const describedBy = [props.description ? `${id}-description` : null, invalid ? `${id}-error` : null]
-    .filter(Boolean)
-    .join(' ');
-  return (
-    <div className="field resv-field" data-field={props.name}>
-      <label htmlFor={id}>{props.label}</label>
-      <input
-        id={id}
-        name={props.name}
-        value={props.value}
-        onChange={(event) => props.onChange(event.target.value)}
-        className={invalid ? 'is-invalid' : undefined}
-        aria-invalid={invalid || undefined}
-        aria-describedby={describedBy || undefined}
-        inputMode={props.inputMode}
-        autoComplete={props.autoComplete ?? 'off'}
-      />
-      {props.description ? (
-        <p id={`${id}-description`} className="field-description">
-          {props.description}
-        </p>
-      ) : null}
-      <Messages id={`${id}-error`} messages={messages} />
-    </div>
-  );
-}
-
 export interface Option {
   readonly id: string;
   readonly label: string;
@@ -145,7 +93,7 @@ export function SelectField(props: {
         invalid={invalid}
         describedBy={invalid ? errorId : undefined}
       />
-      <Messages id={errorId} messages={messages} />
+      <FieldMessages id={errorId} messages={messages} />
     </div>
   );
 }

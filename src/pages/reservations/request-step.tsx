@@ -28,7 +28,8 @@ import type { ProviderVehicleId } from '@/schemas/vehicle';
 import { ANYTIME, TIME_ON_SITE_OPTIONS_S } from '@/schemas/reservation';
 import { useFormatters } from '@/src/app/use-formatters';
 import { formatDuration } from '@/src/format/duration';
-import { ChoiceGroup, SelectField, TextInput, type Option } from './form-controls';
+import { ChoiceGroup, SelectField, type Option } from './form-controls';
+import { TextInput } from '@/src/forms/text-input';
 import { FIELD_MESSAGES, ruleMessage, VEHICLE_TYPE_MESSAGES } from './reservation-labels';
 import { TimingFields } from './timing-fields';
 
@@ -86,6 +87,7 @@ export function RequestStep({ actor }: { actor: WizardActor }) {
   };
   const postcodeField = (field: RequestField, value: string, onChange: (v: string) => void) => (
     <TextInput
+      className="field resv-field"
       label={label(field)}
       name={field}
       value={value}
@@ -282,6 +284,7 @@ export function RequestStep({ actor }: { actor: WizardActor }) {
           ]}
         />
         <TextInput
+          className="field resv-field"
           label={label('capacity')}
           name="capacity"
           inputMode="decimal"
@@ -366,6 +369,7 @@ export function RequestStep({ actor }: { actor: WizardActor }) {
               </div>
             </div>
             <TextInput
+              className="field resv-field"
               label={label('volume')}
               name="volume"
               inputMode="decimal"

@@ -19,7 +19,8 @@ import { PageLoading } from '@/src/app/page-states';
 import { useFormatters } from '@/src/app/use-formatters';
 import { formatDuration } from '@/src/format/duration';
 import { failureText } from '@/src/format/failure-text';
-import { ChoiceGroup, SelectField, TextInput } from '@/src/pages/reservations/form-controls';
+import { ChoiceGroup, SelectField } from '@/src/pages/reservations/form-controls';
+import { TextInput } from '@/src/forms/text-input';
 import { ReservationDialog } from '@/src/pages/reservations/reservation-dialog';
 import { RULE_MESSAGES } from './calendar-labels';
 
@@ -94,6 +95,7 @@ export function PreferencesDialog({ onClose }: { onClose(saved: PrivateWorkPrefe
         <div className="cal-preferences">
           <p className="field-description">{t('privateJob.preferences.intro')}</p>
           <TextInput
+            className="field resv-field"
             label={t('privateJob.preferences.volume')}
             name="default-volume"
             inputMode="decimal"

@@ -13,7 +13,8 @@ import { PageLoading } from '@/src/app/page-states';
 import { useFormatters } from '@/src/app/use-formatters';
 import { formatDuration } from '@/src/format/duration';
 import { failureText } from '@/src/format/failure-text';
-import { SelectField, TextInput, type Option } from '@/src/pages/reservations/form-controls';
+import { SelectField, type Option } from '@/src/pages/reservations/form-controls';
+import { TextInput } from '@/src/forms/text-input';
 import { ReservationDialog } from '@/src/pages/reservations/reservation-dialog';
 import { RULE_MESSAGES, shortDate, STEP_MESSAGES, STOP_MESSAGES } from './calendar-labels';
 
@@ -98,6 +99,7 @@ export function PrivateJobSteps({ actor, title }: { actor: PrivateJobActor; titl
       <fieldset className="resv-section cal-stop" data-testid={`stop-${stop}`}>
         <legend>{intl.formatMessage(STOP_MESSAGES[stop])}</legend>
         <TextInput
+          className="field resv-field"
           label={t('privateJob.field.postcode')}
           name={`${stop}-postcode`}
           value={values.postcode}
@@ -320,6 +322,7 @@ export function PrivateJobSteps({ actor, title }: { actor: PrivateJobActor; titl
             {step === 'capacity' ? (
               <>
                 <TextInput
+                  className="field resv-field"
                   label={t('privateJob.field.volume')}
                   name="volume"
                   inputMode="decimal"
@@ -353,6 +356,7 @@ export function PrivateJobSteps({ actor, title }: { actor: PrivateJobActor; titl
                   placeholder={choose}
                 />
                 <TextInput
+                  className="field resv-field"
                   label={t('privateJob.field.title')}
                   name="title"
                   value={form.title}
