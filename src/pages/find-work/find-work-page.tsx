@@ -1,6 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { lazy, memo, useCallback, useDeferredValue, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import { useIntl } from 'react-intl';
 import { currentUser } from '@/machines/auth/auth.selectors';
 import { findWorkMachine, type FindWorkActorRef } from '@/machines/find-work/find-work.machine';
@@ -28,6 +27,7 @@ import { useSession } from '@/src/app/session-scope';
 import { useDeferred } from '@/src/app/use-deferred';
 import { PageLoading } from '@/src/app/page-states';
 import { FallbackBoundary } from '@/src/components/fallback-boundary';
+import { TabPanel, Tabs } from '@/src/components/tabs';
 import { WhenNearViewport } from '@/src/components/near-viewport';
 import { DISPLAY_TIME_ZONE } from '@/src/format/locale-codes';
 import { JourneySelectionBar, type JourneySelectionActor } from '@/src/pages/journey/journey-selection-bar';
@@ -151,7 +151,7 @@ const ResultTabs = memo(function ResultTabs({
   const panels = useCallback(
     (onHover: (id: ListingId | null) => void) =>
       TABS.map((id) => (
-        <TabPanel key={id} id={id} className="tab-panel">
+        <TabPanel key={id} id={id}>
           <ResultsPanel tab={id} findWork={findWork} selection={selection} onHover={onHover} />
         </TabPanel>
       )),
@@ -164,17 +164,19 @@ const ResultTabs = memo(function ResultTabs({
   return (
     <Tabs
       className="result-tabs"
-      selectedKey={tab}
-      onSelectionChange={(key) => findWork.send({ type: 'tab.selected', tab: key as TabId })}
-    >
-      <TabList className="tab-list" aria-label={intl.formatMessage({ id: 'findWork.tabs' })}>
-        {TABS.map((id) => (
-          <Tab key={id} id={id} className="tab">
+      label={intl.formatMessage({ id: 'findWork.tabs' })}
+      tabs={TABS.map((id) => ({
+        id,
+        label: (
+          <>
             {intl.formatMessage({ id: `tab.${id}` })}
             <TabCount findWork={findWork} tab={id} />
-          </Tab>
-        ))}
-      </TabList>
+          </>
+        ),
+      }))}
+      selected={tab}
+      onSelect={(id) => findWork.send({ type: 'tab.selected', tab: id })}
+    >
       <ResultsLayout column={panels} map={map} />
     </Tabs>
   );

@@ -1,12 +1,12 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect } from 'react';
-import { Switch } from 'react-aria-components';
 import { useIntl } from 'react-intl';
 import { alertSwitchMachine } from '@/machines/new-work-alerts/alert-switch.machine';
 import { isAlertOn, isSwitching } from '@/machines/new-work-alerts/new-work-alerts.selectors';
 import type { SavedSearch } from '@/schemas/saved-search';
 import { inspect } from '@/src/app/inspection';
 import { useToasts } from '@/src/app/root-actors';
+import { SwitchControl } from '@/src/forms/switch-control';
 import './saved-search-alert.css';
 
 /**
@@ -39,17 +39,14 @@ export function SavedSearchAlert({ search }: { search: SavedSearch }) {
   }, [actor, toasts, intl]);
 
   return (
-    <Switch
+    <SwitchControl
       className="alert-switch"
-      isSelected={on}
+      on={on}
       onChange={(alert) => actor.send({ type: 'alert.toggled', alert })}
-      aria-label={intl.formatMessage({ id: 'savedSearch.alert.label' }, { name: search.name })}
-      data-busy={busy || undefined}
+      ariaLabel={intl.formatMessage({ id: 'savedSearch.alert.label' }, { name: search.name })}
+      busy={busy}
     >
-      <span className="alert-switch-track" aria-hidden="true">
-        <span className="alert-switch-thumb" />
-      </span>
       <span className="alert-switch-text">{intl.formatMessage({ id: 'savedSearch.alert.short' })}</span>
-    </Switch>
+    </SwitchControl>
   );
 }

@@ -1,10 +1,10 @@
 import { useSelector } from '@xstate/react';
-import { Switch } from 'react-aria-components';
 import { useIntl } from 'react-intl';
 import type { ActorRefFrom } from 'xstate';
 import type { expressPay } from '@/machines/payments/express-pay.machine';
 import { canChange, feeExample, shownSwitches } from '@/machines/payments/express-pay.selectors';
 import { useFormatters } from '@/src/app/use-formatters';
+import { SwitchControl } from '@/src/forms/switch-control';
 
 /** The amount the fee is explained with: a £500 (or €500) week. */
 const EXAMPLE_AMOUNT = 50_000;
@@ -43,30 +43,24 @@ export function ExpressPayPanel({ actor }: { actor: ActorRefFrom<typeof expressP
       </p>
       {!settings.available ? <p className="alert alert-info">{t('payments.express.unavailable')}</p> : null}
       <div className="pay-switches">
-        <Switch
+        <SwitchControl
           className="pay-switch"
-          isSelected={shown.enrolled}
-          isDisabled={!changeable}
+          on={shown.enrolled}
+          disabled={!changeable}
           onChange={(value) => actor.send({ type: 'expressPay.enrolled.toggled', value })}
-          data-testid="express-enrolled"
+          testId="express-enrolled"
         >
-          <span className="pay-switch-track" aria-hidden="true">
-            <span className="pay-switch-thumb" />
-          </span>
           {t('payments.express.enrolled')}
-        </Switch>
-        <Switch
+        </SwitchControl>
+        <SwitchControl
           className="pay-switch"
-          isSelected={shown.auto_enrol}
-          isDisabled={!changeable}
+          on={shown.auto_enrol}
+          disabled={!changeable}
           onChange={(value) => actor.send({ type: 'expressPay.autoEnrol.toggled', value })}
-          data-testid="express-auto-enrol"
+          testId="express-auto-enrol"
         >
-          <span className="pay-switch-track" aria-hidden="true">
-            <span className="pay-switch-thumb" />
-          </span>
           {t('payments.express.autoEnrol')}
-        </Switch>
+        </SwitchControl>
       </div>
     </section>
   );

@@ -1,6 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo } from 'react';
-import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import { useIntl } from 'react-intl';
 import { useLocation, useSearch } from 'wouter';
 import { csvExport } from '@/machines/payments/csv-export.machine';
@@ -16,6 +15,7 @@ import { PageLoading } from '@/src/app/page-states';
 import { useToasts } from '@/src/app/root-actors';
 import { useFormatters } from '@/src/app/use-formatters';
 import { failureText } from '@/src/format/failure-text';
+import { TabPanel, Tabs } from '@/src/components/tabs';
 import { ExpressPayPanel } from './express-pay-panel';
 import { InvoiceTable, PayoutCard } from './payout-list';
 import { saveCsvFile } from './save-csv';
@@ -218,20 +218,14 @@ export default function PaymentsPage() {
       {context.summary ? <SummaryCards summary={context.summary} /> : null}
       <div className="pay-layout">
         <div className="pay-main">
-          <Tabs selectedKey={context.tab} onSelectionChange={(key) => selectTab(key as PaymentsTab)}>
-            <TabList className="tab-list" aria-label={t('payments.tabs')}>
-              {PAYMENTS_TABS.map((tab) => (
-                <Tab key={tab} id={tab} className="tab">
-                  {t(`payments.tab.${tab}`)}
-                </Tab>
-              ))}
-            </TabList>
-            {/* one panel per tab (each Tab names its panel); only the selected one is drawn */}
-            {PAYMENTS_TABS.map((tab) => (
-              <TabPanel key={tab} id={tab} className="tab-panel">
-                {tab === context.tab ? panel : null}
-              </TabPanel>
-            ))}
+          <Tabs
+            label={t('payments.tabs')}
+            tabs={PAYMENTS_TABS.map((tab) => ({ id: tab, label: t(`payments.tab.${tab}`) }))}
+            selected={context.tab}
+            onSelect={selectTab}
+          >
+            {/* only the selected tab's panel is drawn */}
+            <TabPanel id={context.tab}>{panel}</TabPanel>
           </Tabs>
         </div>
         <aside className="pay-aside">{settings ? <ExpressPay settings={settings} onSaved={refresh} /> : null}</aside>

@@ -1,6 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect } from 'react';
-import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import { useIntl } from 'react-intl';
 import { useLocation, useParams } from 'wouter';
 import { profileMachine } from '@/machines/profile/profile.machine';
@@ -10,6 +9,7 @@ import type { Profile } from '@/schemas/profile';
 import { inspect } from '@/src/app/inspection';
 import { PageLoading } from '@/src/app/page-states';
 import { failureText } from '@/src/format/failure-text';
+import { TabPanel, Tabs } from '@/src/components/tabs';
 import { AccountTab } from './account-tab';
 import { EditProfileTab } from './edit-profile-tab';
 import { HistoryTab } from './history-tab';
@@ -85,28 +85,26 @@ export default function ProfilePage() {
       ) : null}
 
       {profile ? (
-        <Tabs selectedKey={tab} onSelectionChange={(key) => select(key as ProfileTab)}>
-          <TabList className="tab-list" aria-label={t('profile.tabs')}>
-            {PROFILE_TABS.map((id) => (
-              <Tab key={id} id={id} className="tab">
-                {t(`profile.tab.${id}`)}
-              </Tab>
-            ))}
-          </TabList>
-          {/* each Tab names its panel; only the selected panel is drawn, and its machine started */}
-          <TabPanel id="edit" className="tab-panel">
+        <Tabs
+          label={t('profile.tabs')}
+          tabs={PROFILE_TABS.map((id) => ({ id, label: t(`profile.tab.${id}`) }))}
+          selected={tab}
+          onSelect={select}
+        >
+          {/* each tab names its panel; only the selected panel is drawn, and its machine started */}
+          <TabPanel id="edit">
             <EditProfileTab profile={profile} onSaved={updated} />
           </TabPanel>
-          <TabPanel id="account" className="tab-panel">
+          <TabPanel id="account">
             <AccountTab profile={profile} onSaved={updated} />
           </TabPanel>
-          <TabPanel id="history" className="tab-panel">
+          <TabPanel id="history">
             <HistoryTab />
           </TabPanel>
-          <TabPanel id="reviews" className="tab-panel">
+          <TabPanel id="reviews">
             <ReviewsTab />
           </TabPanel>
-          <TabPanel id="statistics" className="tab-panel">
+          <TabPanel id="statistics">
             <StatisticsTab />
           </TabPanel>
         </Tabs>

@@ -1,5 +1,4 @@
 import { useSelector } from '@xstate/react';
-import { Radio, RadioGroup } from 'react-aria-components';
 import { useIntl } from 'react-intl';
 import type { completionActor } from '@/machines/won-work/won-work.selectors';
 import {
@@ -12,6 +11,7 @@ import { parsePounds } from '@/machines/job-completion/job-completion.rules';
 import type { CompletionMode } from '@/machines/job-completion/job-completion.types';
 import { SUSPENSION_DAYS, type WonJob } from '@/schemas/work';
 import { useFormatters } from '@/src/app/use-formatters';
+import { RadioChoices } from '@/src/forms/radio-choices';
 import { failureText } from '@/src/format/failure-text';
 import { ReservationDialog } from '@/src/pages/reservations/reservation-dialog';
 import { COMPLETION_ERROR_MESSAGES, MODE_MESSAGES } from './work-labels';
@@ -29,9 +29,10 @@ export interface CompletionDialogProps {
  * of an issue, or the additional cost with its reason; then the confirmation with the warning that a false
  * completion suspends the account for 7 days. A failure shows above the form, which keeps what was typed: the
  * server's words for a refusal (before the pickup, already completed, suspended), else the spec's 'Something went
- * wrong, please try again later.' with what kind of failure it was.
+ * wrong, please try again later.' with what kind of failure it was. It loads when a partner first starts a completion
+ * (lazyDialog in work-page.tsx).
  */
-export function CompletionDialog({ actor, job }: CompletionDialogProps) {
+export default function CompletionDialog({ actor, job }: CompletionDialogProps) {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const fmt = useFormatters();
@@ -105,18 +106,16 @@ export function CompletionDialog({ actor, job }: CompletionDialogProps) {
         </div>
       ) : (
         <div className="work-completion-form">
-          <RadioGroup
+          <RadioChoices<CompletionMode>
             className="work-modes"
+            name="completion-mode"
+            legend={t('work.completion.how')}
+            legendHidden
+            choiceClassName="work-mode"
             value={context.mode}
-            onChange={(mode) => send({ type: 'completion.mode.changed', mode: mode as CompletionMode })}
-            aria-label={t('work.completion.how')}
-          >
-            {MODES.map((mode) => (
-              <Radio key={mode} value={mode} className="work-mode">
-                {intl.formatMessage(MODE_MESSAGES[mode])}
-              </Radio>
-            ))}
-          </RadioGroup>
+            onChange={(mode) => send({ type: 'completion.mode.changed', mode })}
+            choices={MODES.map((mode) => ({ value: mode, label: intl.formatMessage(MODE_MESSAGES[mode]) }))}
+          />
           {context.mode === 'extraCost' ? (
             <div className="field">
               <label htmlFor="completion-amount">{t('work.completion.amount')}</label>

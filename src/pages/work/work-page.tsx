@@ -1,6 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo } from 'react';
-import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import { useIntl } from 'react-intl';
 import { Link, useLocation, useParams, useSearch } from 'wouter';
 import { wonWork } from '@/machines/won-work/won-work.machine';
@@ -20,11 +19,14 @@ import { PageLoading } from '@/src/app/page-states';
 import { useToasts } from '@/src/app/root-actors';
 import { hasRoute } from '@/src/app/route-table';
 import { failureText } from '@/src/format/failure-text';
-import { CompletionDialog } from './completion-dialog';
+import { TabPanel, Tabs } from '@/src/components/tabs';
 import { LazyJobSheetDialog, LazyRecommendationSheet } from './lazy-sheets';
 import { WonJobCard, type CardActions } from './won-job-card';
 import { NOTICE_MESSAGES, TAB_MESSAGES } from './work-labels';
 import './work.css';
+
+/** The completion dialogue loads when a partner first starts completing a job. */
+const CompletionDialog = lazyDialog(() => import('./completion-dialog'));
 
 const PrivateJobDialog = lazyDialog(() =>
   import('@/src/pages/work-calendar/private-job-dialog').then((m) => ({ default: m.PrivateJobDialog })),
@@ -218,27 +220,36 @@ export default function WorkPage() {
         </nav>
       </header>
 
-      <Tabs selectedKey={context.tab} onSelectionChange={(key) => selectTab(key as WonWorkTab)}>
-        <TabList className="tab-list" aria-label={t('work.tabs')}>
-          {WON_WORK_TABS.map((tab) => (
-            <Tab key={tab} id={tab} className="tab">
+      <Tabs
+        label={t('work.tabs')}
+        tabs={WON_WORK_TABS.map((tab) => ({
+          id: tab,
+          label: (
+            <>
               {intl.formatMessage(TAB_MESSAGES[tab])}
               {counts ? (
                 <span className="tab-count" data-testid={`work-count-${tab}`}>
                   {counts[tab]}
                 </span>
               ) : null}
-            </Tab>
-          ))}
-        </TabList>
-        {/* one panel per tab (each Tab names its panel); only the selected one is drawn */}
-        {WON_WORK_TABS.map((tab) => (
-          <TabPanel key={tab} id={tab} className="work-tab-panel">
-            {tab === context.tab ? panel : null}
-          </TabPanel>
-        ))}
+            </>
+          ),
+        }))}
+        selected={context.tab}
+        onSelect={selectTab}
+      >
+        {/* only the selected tab's panel is drawn */}
+        <TabPanel id={context.tab} className="work-tab-panel">
+          {panel}
+        </TabPanel>
       </Tabs>
-      {completion ? <CompletionDialog actor={completion} job={completing} /> : null}
+      {completion ? (
+        <CompletionDialog
+          actor={completion}
+          job={completing}
+          onUnavailable={() => completion.send({ type: 'completion.cancelled' })}
+        />
+      ) : null}
       {child === 'listing' && Number.isInteger(listingId) && listingId > 0 ? (
         <LazyJobSheetDialog listingId={listingId} onClose={() => navigate(back)} onUnavailable={() => navigate(back)} />
       ) : null}
