@@ -114,7 +114,7 @@ test('no category: the message shows and no search is sent', async ({ page }) =>
   expect(sent).toBe(0);
 });
 
-test('a saved search survives a reload and can be deleted', async ({ page }) => {
+test('a saved search survives a reload and can be deleted; its dialogue works from the keyboard', async ({ page }) => {
   // Eleven steps and two full reloads of the page with its searches: about 20 s on this 2-core machine when idle.
   test.setTimeout(60_000);
   const findWork = new FindWorkPage(page);
@@ -122,7 +122,15 @@ test('a saved search survives a reload and can be deleted', async ({ page }) => 
   await findWork.choosePickup('Bristol');
   await findWork.chooseCategories(['Piano']);
   await findWork.search();
-  await page.getByRole('button', { name: 'Save search' }).click();
+  // with the keyboard: the dialogue takes the focus to its name field, Escape closes it and gives the focus back
+  const saveButton = page.getByRole('button', { name: 'Save search' });
+  await saveButton.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('dialog').getByLabel('Name')).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(saveButton).toBeFocused();
+  await saveButton.click();
   const name = `Bristol pianos ${Date.now()}`;
   await page.getByRole('dialog').getByLabel('Name').fill(name);
   await page.getByRole('dialog').getByRole('button', { name: 'Save search' }).click();

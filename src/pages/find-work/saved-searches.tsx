@@ -1,6 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { useState, type FormEvent } from 'react';
-import { Button, Dialog, DialogTrigger, Heading, Modal } from 'react-aria-components';
+import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import type { FindWorkActorRef } from '@/machines/find-work/find-work.machine';
 import {
@@ -14,7 +13,11 @@ import {
 } from '@/machines/saved-search/saved-search.selectors';
 import type { SavedSearchActorRef as SavedSearchRef } from '@/machines/find-work/find-work.selectors';
 import { canAlert } from '@/schemas/alert';
+import { lazyDialog } from '@/src/app/lazy-dialog';
 import { SavedSearchAlert } from './saved-search-alert';
+
+/** The "Save search" dialogue loads when the partner first opens it. */
+const SaveSearchDialog = lazyDialog(() => import('./save-search-dialog'));
 
 /**
  * Saved searches (spec §4 saved search status, §7): the status of the criteria in the form, save under a name
@@ -35,10 +38,7 @@ export function SavedSearches({ saved, findWork }: { saved: SavedSearchRef; find
   // which dialogue is open is view state; the name typed is the form's until it is sent
   const [open, setOpen] = useState(false);
 
-  const save = (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    const name = String(new FormData(e.currentTarget).get('name') ?? '').trim();
-    if (!name) return;
+  const save = (name: string) => {
     saved.send({ type: 'save.requested', name, asDefault: false });
     setOpen(false);
   };
@@ -52,37 +52,20 @@ export function SavedSearches({ saved, findWork }: { saved: SavedSearchRef; find
         </span>
       </div>
       <div className="saved-actions">
-        <DialogTrigger isOpen={open} onOpenChange={setOpen}>
-          <Button className="button button-secondary" isDisabled={!canSave}>
-            {t('savedSearch.save')}
-          </Button>
-          <Modal className="modal" isDismissable>
-            <Dialog className="dialog">
-              <form onSubmit={save}>
-                <Heading slot="title">{t('savedSearch.save')}</Heading>
-                <label className="field">
-                  <span>{t('savedSearch.name')}</span>
-                  <input name="name" required maxLength={100} autoFocus />
-                </label>
-                <div className="dialog-actions">
-                  <Button className="button button-secondary" onPress={() => setOpen(false)}>
-                    {t('app.cancel')}
-                  </Button>
-                  <Button type="submit" className="button">
-                    {t('savedSearch.save')}
-                  </Button>
-                </div>
-              </form>
-            </Dialog>
-          </Modal>
-        </DialogTrigger>
-        <Button
+        <button type="button" className="button button-secondary" disabled={!canSave} onClick={() => setOpen(true)}>
+          {t('savedSearch.save')}
+        </button>
+        {open ? (
+          <SaveSearchDialog onSave={save} onClose={() => setOpen(false)} onUnavailable={() => setOpen(false)} />
+        ) : null}
+        <button
+          type="button"
           className="button button-secondary"
-          isDisabled={!canMakeDefault}
-          onPress={() => saved.send({ type: 'save.requested', name: '', asDefault: true })}
+          disabled={!canMakeDefault}
+          onClick={() => saved.send({ type: 'save.requested', name: '', asDefault: true })}
         >
           {t('savedSearch.saveDefault')}
-        </Button>
+        </button>
       </div>
       {loading ? <p className="muted">{t('app.loading')}</p> : null}
       {failed ? (
