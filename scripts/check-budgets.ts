@@ -109,10 +109,19 @@ for (const r of rows) {
     [r.route.padEnd(26), ...PARTS.map((p) => ((r.parts.get(p) ?? 0) / 1024).toFixed(1).padStart(10))].join(' '),
   );
 }
-const deferred = Object.entries(manifest).filter(([k]) => /user-menu-popup|temporal-polyfill/.test(k));
+const deferred = Object.entries(manifest).filter(([k]) => /user-menu-popup|temporal-polyfill|place-combobox/.test(k));
+const onEveryPage = closure(manifest, entry);
 for (const [key, chunk] of deferred) {
-  const when = key.includes('temporal') ? 'only where the browser lacks Temporal' : 'on first use of the user menu';
-  console.log(`  not on first load: ${chunk.file} ${kb(gz(chunk.file))} (${when})`);
+  const when = key.includes('temporal')
+    ? 'only where the browser lacks Temporal'
+    : key.includes('place-combobox')
+      ? "find work's place combobox with the React Aria code it brings: when the browser is idle after the page has drawn, or when the partner reaches a place field"
+      : 'on first use of the user menu';
+  // what it fetches beyond what every page has loaded already
+  const bytes = [...closure(manifest, key)]
+    .filter((k) => !onEveryPage.has(k))
+    .reduce((sum, k) => sum + gz(manifest[k]!.file), 0);
+  console.log(`  not on first load: ${chunk.file} ${kb(bytes)} (${when})`);
 }
 const over = rows.filter((r) => r.over);
 if (MODE === 'write') {

@@ -1,30 +1,6 @@
-import { useActorRef, useSelector } from '@xstate/react';
-import {
-  ComboBox,
-  FieldError,
-  Header,
-  Input,
-  Label,
-  ListBox,
-  ListBoxItem,
-  ListBoxSection,
-  Popover,
-  Text,
-  type Key,
-} from 'react-aria-components';
-import { useIntl } from 'react-intl';
-import { MIN_QUERY_LENGTH } from '@/machines/place-lookup/place-lookup.limits';
-import { placeLookupMachine } from '@/machines/place-lookup/place-lookup.machine';
-import {
-  hasLookupFailed,
-  hasNoPlaces,
-  isLookingUp,
-  placesOf,
-  queryOf,
-} from '@/machines/place-lookup/place-lookup.selectors';
+import { useCallback, useEffect, useId, useRef, useState, type ComponentType } from 'react';
 import type { RecentPlace, SearchLocation } from '@/schemas/search';
-import { inspect } from '@/src/app/inspection';
-import { toSearchLocation } from './to-search-location';
+import type { FocusHandoff } from './place-combobox';
 
 export interface PlaceFieldProps {
   /** Translated. */
@@ -46,154 +22,119 @@ export interface PlaceFieldProps {
   description?: string;
 }
 
-interface Option {
-  readonly key: string;
-  readonly location: SearchLocation;
-  /** The place's NUTS1 short name (spec §3 region short names), when known. */
-  readonly region: string | null;
+type Combobox = ComponentType<PlaceFieldProps & { readonly focusAt?: FocusHandoff | null }>;
+
+/** The combobox's code, asked for once for every place field of the page (a failed load is asked for again). */
+let loading: Promise<Combobox> | null = null;
+/** The combobox once its code is here: a field drawn after that is a combobox from the start. */
+let loaded: Combobox | null = null;
+function loadCombobox(): Promise<Combobox> {
+  loading ??= import('./place-combobox').then(
+    (m) => (loaded = m.default),
+    (error: unknown) => {
+      loading = null;
+      throw error;
+    },
+  );
+  return loading;
 }
 
-const sameLocation = (a: SearchLocation, b: SearchLocation) => a.name === b.name && a.lat === b.lat && a.lon === b.lon;
+/** When the page has drawn and the browser has a moment, or at once where it cannot say when it has. */
+function whenIdle(run: () => void): () => void {
+  if (typeof requestIdleCallback === 'function') {
+    const id = requestIdleCallback(run, { timeout: 2000 });
+    return () => cancelIdleCallback(id);
+  }
+  const id = setTimeout(run, 200);
+  return () => clearTimeout(id);
+}
 
 /**
- * A place field (spec §3 place, search location): a React Aria combobox that looks places up as the partner types
- * (GET v1/places, through its own place-lookup machine: 250 ms pause, two characters at least, the latest text only)
- * and offers the partner's recent searches while the text is short. Options read "Town (postcode) · Region".
+ * A place field (spec §3 place, search location): a text field that becomes a combobox of places as the partner
+ * types (place-combobox.tsx: GET v1/places through its own look-up machine, recent searches while the text is short).
  *
- * The parent owns the text and the chosen location (`text`, `selected`); this field owns only the look-up. Choosing an
- * option reports the location (`toSearchLocation`) and its name as the new text; typing over a chosen place reports
- * null. Text that names no place is kept (the parent decides whether that is an error, through `errorMessage`).
- *
- * The look-up is the portal's offline stand-in for the maps service of spec §7: it knows places in the United Kingdom
- * only (towns and postcode areas from the server's offline data, see schemas/place.ts), although the spec lists the
- * search countries GB, IE, US, DE, ES, FR and IT. The default search area, United Kingdom, is what it covers.
- *
- * Unlike the other components here it runs a machine of its own: the look-up is the field's behaviour, the same on
- * every page that has one, and no page needs to see it.
+ * The combobox is React Aria's, about 58 KB of a page's JavaScript, so it is not part of the page's first load: the
+ * page draws a plain labelled input with the same name, text, description and message, and the combobox's code is
+ * fetched as soon as the browser is idle after that, or at once when the partner reaches the field (pointer, touch or
+ * focus). Nothing typed is lost: the text is the parent's, and a field that had the focus hands it over with the caret
+ * where it was; what was typed before the combobox came is looked up when it arrives. If the code cannot be fetched
+ * (offline, a deploy that replaced it) the plain field stays, typing still works, and the next visit to the field
+ * asks for it again.
  */
-export function PlaceField({
-  label,
-  name,
-  text,
-  selected,
-  recent,
-  onTextChange,
-  onSelect,
-  errorMessage,
-  description,
-}: PlaceFieldProps) {
-  const intl = useIntl();
-  const lookup = useActorRef(placeLookupMachine, { inspect });
-  const places = useSelector(lookup, placesOf);
-  const looking = useSelector(lookup, isLookingUp);
-  const noPlaces = useSelector(lookup, hasNoPlaces);
-  const failed = useSelector(lookup, hasLookupFailed);
-  const query = useSelector(lookup, queryOf);
-
-  const typed = text.trim();
-  const short = typed.length < MIN_QUERY_LENGTH;
-  // What the look-up says is about the text in the field, not an older text the parent has since replaced.
-  const current = !short && query === typed;
-  const prefix = typed.toLocaleLowerCase();
-  const recentOptions: Option[] = short
-    ? recent
-        .filter((r) => r.name.toLocaleLowerCase().startsWith(prefix))
-        .map((r, i) => ({ key: `recent:${i}`, location: { name: r.name, lat: r.lat, lon: r.lon }, region: null }))
-    : [];
-  const placeOptions: Option[] = current
-    ? places.map((p) => ({ key: `place:${p.id}`, location: toSearchLocation(p), region: p.nuts1?.short_name ?? null }))
-    : [];
-  const options = [...recentOptions, ...placeOptions];
-  const selectedKey = selected ? (options.find((o) => sameLocation(o.location, selected))?.key ?? null) : null;
-
-  const changeText = (value: string) => {
-    onTextChange(value);
-    // React Aria puts the chosen option's name back when that option is picked again: that is not typing.
-    if (selected && value === selected.name) return;
-    if (selected) onSelect(null);
-    lookup.send({ type: 'text.changed', text: value });
-  };
-
-  const choose = (key: Key | null) => {
-    const option = options.find((o) => o.key === key);
-    if (!option) return;
-    // Text first, then the location: a parent that forgets the location on any text change still ends up with it.
-    onTextChange(option.location.name);
-    onSelect(option.location);
-    lookup.send({ type: 'place.chosen' });
-  };
-
-  // One text, so that every screen reader names the option exactly as it reads: "Manchester (M1) · N.West".
-  const renderOption = (option: Option) => (
-    <ListBoxItem key={option.key} id={option.key} textValue={option.location.name} className="menu-item">
-      {option.region ? `${option.location.name} · ${option.region}` : option.location.name}
-    </ListBoxItem>
+export function PlaceField(props: PlaceFieldProps) {
+  const [Loaded, setLoaded] = useState<{ readonly component: Combobox } | null>(() =>
+    loaded ? { component: loaded } : null,
   );
+  const handoff = useRef<FocusHandoff | null>(null);
 
+  const upgrade = useCallback(() => {
+    void loadCombobox().then(
+      (component) => setLoaded((was) => was ?? { component }),
+      (error: unknown) => console.error(error),
+    );
+  }, []);
+  // once the page is on screen (and at once, harmlessly again, on the partner's first move towards the field)
+  useEffect(() => (Loaded ? undefined : whenIdle(upgrade)), [Loaded, upgrade]);
+
+  if (Loaded) return <Loaded.component {...props} focusAt={handoff.current} />;
+  return <PlainPlaceField {...props} handoff={handoff} onIntent={upgrade} />;
+}
+
+/** The place field before its combobox has come: the same label, input name, text and notes. */
+function PlainPlaceField(
+  props: PlaceFieldProps & { readonly handoff: { current: FocusHandoff | null }; onIntent(): void },
+) {
+  const id = useId();
+  const descriptionId = `${id}-description`;
+  const errorId = `${id}-error`;
+  const describedBy = [props.description ? descriptionId : null, props.errorMessage ? errorId : null]
+    .filter(Boolean)
+    .join(' ');
+  const track = (input: HTMLInputElement) => {
+    props.handoff.current =
+      document.activeElement === input
+        ? { start: input.selectionStart ?? input.value.length, end: input.selectionEnd ?? input.value.length }
+        : null;
+  };
   return (
     <div className="field place-field">
-      <ComboBox
-        name={name}
-        allowsCustomValue
-        menuTrigger="focus"
-        inputValue={text}
-        onInputChange={changeText}
-        selectedKey={selectedKey}
-        onSelectionChange={choose}
-        // The server matched the text already; React Aria must not filter its answer again.
-        defaultFilter={() => true}
-        isInvalid={Boolean(errorMessage)}
-        validationBehavior="aria"
-        // While the text is being looked up, the list opens on a change of it and says so: React Aria opens a list on a
-        // change of the text only when it has options at that moment, so a pasted town, whose places come 250 ms
-        // later, would otherwise stay closed until the next key. An answer of no places (or a failure) closes it
-        // again, and the line under the field says why, with its retry button. While there are options the list must
-        // not close either: under React 18, React Aria's collection follows the options one render late, so on the
-        // render where the places arrive it still looks empty and the list would close and open again (a flicker).
-        allowsEmptyCollection={(current && looking) || options.length > 0}
-      >
-        <Label>{label}</Label>
-        <Input className={errorMessage ? 'is-invalid' : undefined} autoComplete="off" />
-        {description ? (
-          <Text slot="description" className="field-description">
-            {description}
-          </Text>
-        ) : null}
-        <FieldError className="field-error">{errorMessage}</FieldError>
-        <Popover className="menu-popover place-popover" offset={4}>
-          <ListBox
-            className="menu place-list"
-            renderEmptyState={() => (
-              <div className="menu-empty">{intl.formatMessage({ id: 'placeField.lookingUp' })}</div>
-            )}
-          >
-            {recentOptions.length > 0 ? (
-              <ListBoxSection>
-                <Header className="menu-header">{intl.formatMessage({ id: 'placeField.recent' })}</Header>
-                {recentOptions.map(renderOption)}
-              </ListBoxSection>
-            ) : null}
-            {placeOptions.map(renderOption)}
-          </ListBox>
-        </Popover>
-      </ComboBox>
-      {/* While the list is open React Aria hides the rest of the page and announces the number of options itself. */}
-      <div className="place-field-status" role="status" aria-live="polite">
-        {current && looking ? (
-          <span className="place-field-looking">{intl.formatMessage({ id: 'placeField.lookingUp' })}</span>
-        ) : null}
-        {current && noPlaces ? (
-          <span>{intl.formatMessage({ id: 'placeField.noPlaces' }, { query: typed })}</span>
-        ) : null}
-        {current && failed ? (
-          <>
-            <span className="place-field-failed">{intl.formatMessage({ id: 'placeField.failed' })}</span>{' '}
-            <button type="button" className="text-button" onClick={() => lookup.send({ type: 'lookup.retried' })}>
-              {intl.formatMessage({ id: 'placeField.retry' })}
-            </button>
-          </>
-        ) : null}
-      </div>
+      <label htmlFor={id}>{props.label}</label>
+      <input
+        id={id}
+        name={props.name}
+        value={props.text}
+        className={props.errorMessage ? 'is-invalid' : undefined}
+        autoComplete="off"
+        aria-invalid={props.errorMessage ? true : undefined}
+        aria-describedby={describedBy || undefined}
+        onPointerEnter={props.onIntent}
+        onTouchStart={props.onIntent}
+        onFocus={(event) => {
+          track(event.currentTarget);
+          props.onIntent();
+        }}
+        onBlur={() => {
+          props.handoff.current = null;
+        }}
+        onSelect={(event) => track(event.currentTarget)}
+        onChange={(event) => {
+          props.onTextChange(event.target.value);
+          // typing over a chosen place forgets it, as in the combobox
+          if (props.selected) props.onSelect(null);
+          track(event.currentTarget);
+        }}
+      />
+      {props.description ? (
+        <p id={descriptionId} className="field-description">
+          {props.description}
+        </p>
+      ) : null}
+      {props.errorMessage ? (
+        <p id={errorId} className="field-error">
+          {props.errorMessage}
+        </p>
+      ) : null}
+      <div className="place-field-status" role="status" aria-live="polite" />
     </div>
   );
 }
