@@ -1,32 +1,19 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { Schema } from 'effect';
 import { useState } from 'react';
 import { IntlProvider } from 'react-intl';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import en from '@/locales/en.json';
-import { Place } from '@/schemas/place';
 import type { SearchLocation } from '@/schemas/search';
 import { lookUpPlaces } from '@/src/api/places';
+import { MANCHESTER, polyfillCssEscape } from './place-fixtures';
 import PlaceField from './place-combobox';
 
-// jsdom has no CSS.escape, which React Aria's popover calls; every browser has it.
-if (typeof globalThis.CSS?.escape !== 'function')
-  Object.assign(globalThis, { CSS: { escape: (s: string) => s.replace(/[^\w-]/g, (c) => `\\${c}`) } });
+polyfillCssEscape();
 
 vi.mock('@/src/api/places', () => ({ lookUpPlaces: vi.fn() }));
 const lookUp = vi.mocked(lookUpPlaces);
 
-const manchester = Schema.decodeUnknownSync(Place)({
-  id: 'town:manchester',
-  lat: 53.4808,
-  lng: -2.2426,
-  postcode: null,
-  postalTown: 'Manchester',
-  shortPostalCode: 'M1',
-  town: 'Manchester',
-  nuts1: { code: 'UKD', name: 'North West (England)', short_name: 'N.West' },
-});
 const recent = [
   { name: 'Leeds (LS1)', lat: 53.7997, lon: -1.5492, searched_at: '2026-05-01T09:00:00Z' },
   { name: 'Bristol (BS1)', lat: 51.4545, lon: -2.5879, searched_at: '2026-04-28T09:00:00Z' },
@@ -94,7 +81,7 @@ describe('the place combobox', () => {
 
   it('looks up the text once typing pauses, and offers "Town (postcode) · Region"', async () => {
     // the answer waits for the test, so the "looking" state cannot pass before it is seen on a busy machine
-    let answer: (places: ReadonlyArray<typeof manchester>) => void = () => undefined;
+    let answer: (places: ReadonlyArray<typeof MANCHESTER>) => void = () => undefined;
     lookUp.mockReturnValue(new Promise((resolve) => (answer = resolve)));
     const { input, onSelect, type } = renderField();
     act(() => input.focus());
@@ -104,7 +91,7 @@ describe('the place combobox', () => {
     // the list opens at once and says it is looking (the line under the field is hidden while it is open)
     expect((await screen.findByRole('listbox')).textContent).toBe('Looking up places…');
     await waitFor(() => expect(lookUp).toHaveBeenCalled());
-    act(() => answer([manchester]));
+    act(() => answer([MANCHESTER]));
     const option = await screen.findByRole('option', { name: 'Manchester (M1) · N.West' });
     expect(lookUp).toHaveBeenCalledTimes(1);
     expect(lookUp.mock.calls[0]![0]).toBe('Man');
@@ -130,7 +117,7 @@ describe('the place combobox', () => {
   });
 
   it('says when the look-up failed and tries again on request', async () => {
-    lookUp.mockRejectedValueOnce(new Error('offline')).mockResolvedValueOnce([manchester]);
+    lookUp.mockRejectedValueOnce(new Error('offline')).mockResolvedValueOnce([MANCHESTER]);
     const { input, type } = renderField();
     act(() => input.focus());
     type('Man');

@@ -1,32 +1,19 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { Schema } from 'effect';
 import { useState, type ComponentType } from 'react';
 import { IntlProvider } from 'react-intl';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import en from '@/locales/en.json';
-import { Place } from '@/schemas/place';
 import type { SearchLocation } from '@/schemas/search';
 import { lookUpPlaces } from '@/src/api/places';
+import { MANCHESTER, polyfillCssEscape } from './place-fixtures';
 import type { PlaceFieldProps } from './place-field';
 
-// jsdom has no CSS.escape, which React Aria's popover calls; every browser has it.
-if (typeof globalThis.CSS?.escape !== 'function')
-  Object.assign(globalThis, { CSS: { escape: (s: string) => s.replace(/[^\w-]/g, (c) => `\\${c}`) } });
+polyfillCssEscape();
 
 vi.mock('@/src/api/places', () => ({ lookUpPlaces: vi.fn() }));
 const lookUp = vi.mocked(lookUpPlaces);
 const leeds: SearchLocation = { name: 'Leeds (LS1)', lat: 53.7997, lon: -1.5492 };
-const manchester = Schema.decodeUnknownSync(Place)({
-  id: 'town:manchester',
-  lat: 53.4808,
-  lng: -2.2426,
-  postcode: null,
-  postalTown: 'Manchester',
-  shortPostalCode: 'M1',
-  town: 'Manchester',
-  nuts1: { code: 'UKD', name: 'North West (England)', short_name: 'N.West' },
-});
 
 /** A parent that owns the text and the chosen location, as the find-work machine does. */
 function parentOf(PlaceField: ComponentType<PlaceFieldProps>, onSelect: (l: SearchLocation | null) => void) {
@@ -103,7 +90,7 @@ describe('the place field once its combobox has come', () => {
   });
 
   it('hands over the focus and the caret, looks up what was typed before it came, and opens its list', async () => {
-    lookUp.mockResolvedValue([manchester]);
+    lookUp.mockResolvedValue([MANCHESTER]);
     const { Parent, onSelect } = await freshField();
     render(<Parent />);
     const input = screen.getByRole('textbox', { name: 'Pickup' }) as HTMLInputElement;

@@ -1,6 +1,5 @@
 import { useSelector } from '@xstate/react';
 import { useId } from 'react';
-import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { useIntl } from 'react-intl';
 import { isDeallocating, type DriverActorRef } from '@/machines/journey-allocation/journey-allocation.selectors';
 import { deallocationCharge } from '@/machines/journey-allocation/journey-pay';
@@ -8,6 +7,7 @@ import { DEALLOCATION_REASONS, type DeallocationReason, type JourneyResponse } f
 import { useFormatters } from '@/src/app/use-formatters';
 import { RadioChoices } from '@/src/forms/radio-choices';
 import { jobValueOf } from './journey-breakdown';
+import { JourneyDialog } from './journey-dialog';
 import { CHARGE_BANDS, REASONS } from './journey-labels';
 
 /**
@@ -36,82 +36,69 @@ export default function HandBackDialog({
   const cancel = () => panel.send({ type: 'deallocation.cancelled' });
 
   return (
-    <ModalOverlay
-      className="journey-modal-overlay"
-      isOpen
-      isDismissable={!sending}
-      isKeyboardDismissDisabled={sending}
-      onOpenChange={(isOpen) => {
-        if (!isOpen && !sending) cancel();
-      }}
+    <JourneyDialog
+      testId="hand-back-dialog"
+      title={intl.formatMessage({ id: 'journey.handBack.title' })}
+      sending={sending}
+      onCancel={cancel}
     >
-      <Modal className="journey-modal">
-        <Dialog className="journey-dialog" data-testid="hand-back-dialog">
-          <Heading slot="title" className="journey-dialog-title">
-            {intl.formatMessage({ id: 'journey.handBack.title' })}
-          </Heading>
-          <div className="journey-charge" data-testid="hand-back-charge">
-            <p>
-              {intl.formatMessage(
-                { id: 'journey.handBack.charge' },
-                { amount: <b key="a">{fmt.money(charge.amount)}</b> },
-              )}
-            </p>
-            <p className="muted">
-              {intl.formatMessage(CHARGE_BANDS[charge.band])} ·{' '}
-              {intl.formatMessage({ id: 'journey.handBack.value' }, { value: fmt.money(value) })}
-            </p>
-            <p className="muted">{intl.formatMessage({ id: 'journey.handBack.serverDecides' })}</p>
-          </div>
-          <form
-            onSubmit={(e) => {
-              e.preventDefault();
-              if (!sending) panel.send({ type: 'deallocation.confirmed' });
-            }}
-            noValidate
+      <div className="journey-charge" data-testid="hand-back-charge">
+        <p>
+          {intl.formatMessage({ id: 'journey.handBack.charge' }, { amount: <b key="a">{fmt.money(charge.amount)}</b> })}
+        </p>
+        <p className="muted">
+          {intl.formatMessage(CHARGE_BANDS[charge.band])} ·{' '}
+          {intl.formatMessage({ id: 'journey.handBack.value' }, { value: fmt.money(value) })}
+        </p>
+        <p className="muted">{intl.formatMessage({ id: 'journey.handBack.serverDecides' })}</p>
+      </div>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (!sending) panel.send({ type: 'deallocation.confirmed' });
+        }}
+        noValidate
+      >
+        <RadioChoices<DeallocationReason>
+          className="journey-field journey-choices"
+          name="reason"
+          legend={intl.formatMessage({ id: 'journey.handBack.reason' })}
+          legendClassName="journey-field-label"
+          choiceClassName="journey-choice journey-choice-compact"
+          value={reason}
+          onChange={(chosen) => panel.send({ type: 'reason.chosen', reason: chosen })}
+          disabled={sending}
+          // spec §5
+          messages={reasonMissing ? [intl.formatMessage({ id: 'journey.handBack.reasonRequired' })] : []}
+          choices={DEALLOCATION_REASONS.map((id) => ({ value: id, label: intl.formatMessage(REASONS[id]) }))}
+        />
+        <div className="field journey-field">
+          <label htmlFor={noteId}>{intl.formatMessage({ id: 'journey.handBack.note' })}</label>
+          <textarea
+            id={noteId}
+            className="journey-textarea"
+            name="note"
+            rows={2}
+            maxLength={500}
+            value={note}
+            onChange={(e) => panel.send({ type: 'note.changed', text: e.target.value })}
+            disabled={sending}
+          />
+        </div>
+        <div className="journey-dialog-actions">
+          <button type="button" className="button button-secondary" onClick={cancel} disabled={sending}>
+            {intl.formatMessage({ id: 'journey.handBack.keep' })}
+          </button>
+          <button
+            type="submit"
+            className="button button-danger"
+            aria-disabled={sending || undefined}
+            data-testid="hand-back-confirm"
           >
-            <RadioChoices<DeallocationReason>
-              className="journey-field journey-choices"
-              name="reason"
-              legend={intl.formatMessage({ id: 'journey.handBack.reason' })}
-              legendClassName="journey-field-label"
-              choiceClassName="journey-choice journey-choice-compact"
-              value={reason}
-              onChange={(chosen) => panel.send({ type: 'reason.chosen', reason: chosen })}
-              disabled={sending}
-              // spec §5
-              messages={reasonMissing ? [intl.formatMessage({ id: 'journey.handBack.reasonRequired' })] : []}
-              choices={DEALLOCATION_REASONS.map((id) => ({ value: id, label: intl.formatMessage(REASONS[id]) }))}
-            />
-            <div className="field journey-field">
-              <label htmlFor={noteId}>{intl.formatMessage({ id: 'journey.handBack.note' })}</label>
-              <textarea
-                id={noteId}
-                className="journey-textarea"
-                name="note"
-                rows={2}
-                maxLength={500}
-                value={note}
-                onChange={(e) => panel.send({ type: 'note.changed', text: e.target.value })}
-                disabled={sending}
-              />
-            </div>
-            <div className="journey-dialog-actions">
-              <button type="button" className="button button-secondary" onClick={cancel} disabled={sending}>
-                {intl.formatMessage({ id: 'journey.handBack.keep' })}
-              </button>
-              <button
-                type="submit"
-                className="button button-danger"
-                aria-disabled={sending || undefined}
-                data-testid="hand-back-confirm"
-              >
-                {intl.formatMessage({ id: 'journey.handBack.confirm' })}
-              </button>
-            </div>
-          </form>
-        </Dialog>
-      </Modal>
-    </ModalOverlay>
+            {intl.formatMessage({ id: 'journey.handBack.confirm' })}
+          </button>
+        </div>
+      </form>
+    </JourneyDialog>
   );
 }

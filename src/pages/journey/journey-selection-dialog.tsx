@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { Button, Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
+import { Button } from 'react-aria-components';
 import { useIntl } from 'react-intl';
 import {
   areVehiclesLoading,
@@ -12,6 +12,7 @@ import {
 } from '@/machines/journey-selection/journey-selection.selectors';
 import type { ProviderVehicleId } from '@/schemas/vehicle';
 import { VehicleChoice } from './journey-fields';
+import { JourneyDialog } from './journey-dialog';
 import type { JourneySelectionActor } from './journey-selection-bar';
 
 /** "Express interest in N journeys": the vehicle for all of them, then one request. */
@@ -26,72 +27,62 @@ export default function SelectionDialog({ selection, count }: { selection: Journ
   const missing = useSelector(selection, isVehicleMissing);
   const cancel = () => selection.send({ type: 'interest.cancelled' });
   return (
-    <ModalOverlay
-      className="journey-modal-overlay"
-      isOpen
-      isDismissable={!sending}
-      isKeyboardDismissDisabled={sending}
-      onOpenChange={(isOpen) => {
-        if (!isOpen && !sending) cancel();
-      }}
+    <JourneyDialog
+      testId="journey-selection-dialog"
+      title={intl.formatMessage({ id: 'journeySelection.dialogTitle' }, { count })}
+      sending={sending}
+      onCancel={cancel}
     >
-      <Modal className="journey-modal">
-        <Dialog className="journey-dialog" data-testid="journey-selection-dialog">
-          <Heading slot="title" className="journey-dialog-title">
-            {intl.formatMessage({ id: 'journeySelection.dialogTitle' }, { count })}
-          </Heading>
-          <p className="muted">{intl.formatMessage({ id: 'journeySelection.dialogBody' })}</p>
-          {loading ? (
-            <p className="muted" role="status">
-              {intl.formatMessage({ id: 'journey.offer.loading' })}
+      <p className="muted">{intl.formatMessage({ id: 'journeySelection.dialogBody' })}</p>
+      {loading ? (
+        <p className="muted" role="status">
+          {intl.formatMessage({ id: 'journey.offer.loading' })}
+        </p>
+      ) : failed ? (
+        <div className="alert alert-danger" role="alert">
+          <p>{intl.formatMessage({ id: 'journey.offer.failed' })}</p>
+          <Button className="button" onPress={() => selection.send({ type: 'vehicles.retried' })}>
+            {intl.formatMessage({ id: 'app.retry' })}
+          </Button>
+        </div>
+      ) : (
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            selection.send({ type: 'interest.confirmed' });
+          }}
+          noValidate
+        >
+          <VehicleChoice
+            vehicles={vehicles}
+            value={vehicleId}
+            invalid={missing}
+            isDisabled={sending}
+            label={intl.formatMessage({ id: 'journey.vehicle.label' })}
+            onChange={(id) => selection.send({ type: 'vehicle.chosen', id: id as ProviderVehicleId })}
+          />
+          {unanswered ? (
+            <p className="alert alert-danger" role="alert">
+              {intl.formatMessage({ id: 'journey.offer.unanswered' })}
             </p>
-          ) : failed ? (
-            <div className="alert alert-danger" role="alert">
-              <p>{intl.formatMessage({ id: 'journey.offer.failed' })}</p>
-              <Button className="button" onPress={() => selection.send({ type: 'vehicles.retried' })}>
-                {intl.formatMessage({ id: 'app.retry' })}
-              </Button>
-            </div>
-          ) : (
-            <form
-              onSubmit={(e) => {
-                e.preventDefault();
-                selection.send({ type: 'interest.confirmed' });
-              }}
-              noValidate
-            >
-              <VehicleChoice
-                vehicles={vehicles}
-                value={vehicleId}
-                invalid={missing}
-                isDisabled={sending}
-                label={intl.formatMessage({ id: 'journey.vehicle.label' })}
-                onChange={(id) => selection.send({ type: 'vehicle.chosen', id: id as ProviderVehicleId })}
-              />
-              {unanswered ? (
-                <p className="alert alert-danger" role="alert">
-                  {intl.formatMessage({ id: 'journey.offer.unanswered' })}
-                </p>
-              ) : null}
-              <div className="journey-dialog-actions">
-                <Button className="button button-secondary" onPress={cancel} isDisabled={sending}>
-                  {intl.formatMessage({ id: 'journeySelection.cancel' })}
-                </Button>
-                <Button type="submit" className="button" isPending={sending} data-testid="journey-selection-confirm">
-                  {intl.formatMessage({ id: 'journeySelection.confirm' }, { count })}
-                </Button>
-              </div>
-            </form>
-          )}
-          {loading || failed ? (
-            <div className="journey-dialog-actions">
-              <Button className="button button-secondary" onPress={cancel}>
-                {intl.formatMessage({ id: 'journeySelection.cancel' })}
-              </Button>
-            </div>
           ) : null}
-        </Dialog>
-      </Modal>
-    </ModalOverlay>
+          <div className="journey-dialog-actions">
+            <Button className="button button-secondary" onPress={cancel} isDisabled={sending}>
+              {intl.formatMessage({ id: 'journeySelection.cancel' })}
+            </Button>
+            <Button type="submit" className="button" isPending={sending} data-testid="journey-selection-confirm">
+              {intl.formatMessage({ id: 'journeySelection.confirm' }, { count })}
+            </Button>
+          </div>
+        </form>
+      )}
+      {loading || failed ? (
+        <div className="journey-dialog-actions">
+          <Button className="button button-secondary" onPress={cancel}>
+            {intl.formatMessage({ id: 'journeySelection.cancel' })}
+          </Button>
+        </div>
+      ) : null}
+    </JourneyDialog>
   );
 }
