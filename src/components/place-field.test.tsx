@@ -15,6 +15,9 @@ vi.mock('@/src/api/places', () => ({ lookUpPlaces: vi.fn() }));
 const lookUp = vi.mocked(lookUpPlaces);
 const leeds: SearchLocation = { name: 'Leeds (LS1)', lat: 53.7997, lon: -1.5492 };
 
+// the combobox's module is imported for real: on a busy machine that takes more than findBy's default second
+const LOAD_MS = 10_000;
+
 /** A parent that owns the text and the chosen location, as the find-work machine does. */
 function parentOf(PlaceField: ComponentType<PlaceFieldProps>, onSelect: (l: SearchLocation | null) => void) {
   return function Parent({ initial }: { initial?: SearchLocation }) {
@@ -83,7 +86,11 @@ describe('the place field once its combobox has come', () => {
   it('becomes the combobox when the browser is idle, with the text kept', async () => {
     const { Parent } = await freshField();
     render(<Parent initial={leeds} />);
-    const combobox = (await screen.findByRole('combobox', { name: 'Pickup' })) as HTMLInputElement;
+    const combobox = (await screen.findByRole(
+      'combobox',
+      { name: 'Pickup' },
+      { timeout: LOAD_MS },
+    )) as HTMLInputElement;
     expect(combobox.value).toBe('Leeds (LS1)');
     expect(combobox.name).toBe('pickup-place');
     expect(screen.queryByRole('textbox')).toBeNull();
@@ -99,13 +106,17 @@ describe('the place field once its combobox has come', () => {
     fireEvent.change(input, { target: { value: 'Manc' } });
     input.setSelectionRange(2, 2);
     fireEvent.select(input);
-    const combobox = (await screen.findByRole('combobox', { name: 'Pickup' })) as HTMLInputElement;
+    const combobox = (await screen.findByRole(
+      'combobox',
+      { name: 'Pickup' },
+      { timeout: LOAD_MS },
+    )) as HTMLInputElement;
     expect(document.activeElement).toBe(combobox);
     expect(combobox.value).toBe('Manc');
     expect([combobox.selectionStart, combobox.selectionEnd]).toEqual([2, 2]);
-    await waitFor(() => expect(lookUp).toHaveBeenCalledWith('Manc', expect.anything()));
+    await waitFor(() => expect(lookUp).toHaveBeenCalledWith('Manc', expect.anything()), { timeout: LOAD_MS });
     // the list opens by itself when the places come: the partner was typing, not pressing anything
-    fireEvent.click(await screen.findByRole('option', { name: /^Manchester/ }));
+    fireEvent.click(await screen.findByRole('option', { name: /^Manchester/ }, { timeout: LOAD_MS }));
     expect(onSelect).toHaveBeenCalledWith(expect.objectContaining({ lat: 53.4808, lon: -2.2426 }));
   });
 
@@ -114,7 +125,7 @@ describe('the place field once its combobox has come', () => {
     const { PlaceField } = await import('./place-field');
     const Parent = parentOf(PlaceField, vi.fn());
     const first = render(<Parent />);
-    await screen.findByRole('combobox', { name: 'Pickup' });
+    await screen.findByRole('combobox', { name: 'Pickup' }, { timeout: LOAD_MS });
     first.unmount();
     render(<Parent />);
     expect(screen.getByRole('combobox', { name: 'Pickup' })).toBeTruthy();

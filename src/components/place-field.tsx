@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useId, useRef, useState, type ComponentType } from 'react';
 import type { RecentPlace, SearchLocation } from '@/schemas/search';
+import { noteIds } from '@/src/forms/field-messages';
 import type { FocusHandoff } from './place-combobox';
 
 export interface PlaceFieldProps {
@@ -85,11 +86,10 @@ function PlainPlaceField(
   props: PlaceFieldProps & { readonly handoff: { current: FocusHandoff | null }; onIntent(): void },
 ) {
   const id = useId();
-  const descriptionId = `${id}-description`;
-  const errorId = `${id}-error`;
-  const describedBy = [props.description ? descriptionId : null, props.errorMessage ? errorId : null]
-    .filter(Boolean)
-    .join(' ');
+  const { descriptionId, errorId, describedBy } = noteIds(id, {
+    description: Boolean(props.description),
+    error: Boolean(props.errorMessage),
+  });
   const track = (input: HTMLInputElement) => {
     props.handoff.current =
       document.activeElement === input
@@ -106,7 +106,7 @@ function PlainPlaceField(
         className={props.errorMessage ? 'is-invalid' : undefined}
         autoComplete="off"
         aria-invalid={props.errorMessage ? true : undefined}
-        aria-describedby={describedBy || undefined}
+        aria-describedby={describedBy}
         onPointerEnter={props.onIntent}
         onTouchStart={props.onIntent}
         onFocus={(event) => {

@@ -11,3 +11,13 @@ export function FieldMessages({ id, messages }: { id: string; messages: readonly
     </p>
   );
 }
+
+/** The ids of a control's description and messages (under the control's `id`), and the `aria-describedby` naming those shown. */
+export function noteIds(id: string, shown: { readonly description: boolean; readonly error: boolean }) {
+  const descriptionId = `${id}-description`;
+  const errorId = `${id}-error`;
+  const describedBy = [shown.description ? descriptionId : null, shown.error ? errorId : null]
+    .filter(Boolean)
+    .join(' ');
+  return { descriptionId, errorId, describedBy: describedBy || undefined };
+}

@@ -1,6 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import type { FieldError as RuleError } from '@/machines/forms/form-rules';
+import { noteIds } from './field-messages';
 import { fieldLabel, validationMessage } from './validation-message';
 import './form-field.css';
 
@@ -45,10 +46,7 @@ export function useFieldState(props: FieldProps) {
 /** The ids of a native control's description and error, and the `aria-describedby` naming those shown. */
 export function useDescribedBy(props: FieldProps, message: string | null) {
   const id = useId();
-  const descriptionId = `${id}-description`;
-  const errorId = `${id}-error`;
-  const describedBy = [props.description ? descriptionId : null, message ? errorId : null].filter(Boolean).join(' ');
-  return { id, descriptionId, errorId, describedBy: describedBy || undefined };
+  return { id, ...noteIds(id, { description: Boolean(props.description), error: message !== null }) };
 }
 
 /** A control's description and message, under it, with the ids its `aria-describedby` names. */

@@ -1,4 +1,5 @@
 import { useId, type ReactNode } from 'react';
+import { FieldMessages, noteIds } from './field-messages';
 import './radio-choices.css';
 
 export interface RadioChoice<T extends string> {
@@ -35,16 +36,17 @@ export function RadioChoices<T extends string>(props: {
   onChange(value: T): void;
   readonly description?: ReactNode;
   /** The messages shown under the choices; the group is then invalid. */
-  readonly messages?: readonly ReactNode[];
+  readonly messages?: readonly string[];
   readonly required?: boolean;
   readonly disabled?: boolean;
 }) {
   const id = useId();
   const messages = props.messages ?? [];
   const invalid = messages.length > 0;
-  const descriptionId = `${id}-description`;
-  const errorId = `${id}-error`;
-  const describedBy = [props.description ? descriptionId : null, invalid ? errorId : null].filter(Boolean).join(' ');
+  const { descriptionId, errorId, describedBy } = noteIds(id, {
+    description: Boolean(props.description),
+    error: invalid,
+  });
   const choices = props.choices.map((choice) => {
     const selected = props.value === choice.value;
     const disabled = props.disabled === true || choice.disabled === true;
@@ -73,7 +75,7 @@ export function RadioChoices<T extends string>(props: {
     <fieldset
       role="radiogroup"
       className={`radio-choices${props.className ? ` ${props.className}` : ''}`}
-      aria-describedby={describedBy || undefined}
+      aria-describedby={describedBy}
       aria-invalid={invalid || undefined}
       aria-required={props.required || undefined}
       data-invalid={invalid || undefined}
@@ -86,15 +88,7 @@ export function RadioChoices<T extends string>(props: {
         </p>
       ) : null}
       {props.listClassName ? <div className={props.listClassName}>{choices}</div> : choices}
-      {invalid ? (
-        <p id={errorId} className="field-error">
-          {messages.map((message, i) => (
-            <span key={i} className="field-error-line">
-              {message}
-            </span>
-          ))}
-        </p>
-      ) : null}
+      <FieldMessages id={errorId} messages={messages} />
     </fieldset>
   );
 }

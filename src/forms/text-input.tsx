@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import { FieldMessages } from './field-messages';
+import { FieldMessages, noteIds } from './field-messages';
 
 /**
  * A labelled text input with its description and the messages a machine found (the input is then `is-invalid` and
@@ -23,9 +23,10 @@ export function TextInput(props: {
   const messages = props.messages ?? [];
   const id = useId();
   const invalid = messages.length > 0;
-  const describedBy = [props.description ? `${id}-description` : null, invalid ? `${id}-error` : null]
-    .filter(Boolean)
-    .join(' ');
+  const { descriptionId, errorId, describedBy } = noteIds(id, {
+    description: Boolean(props.description),
+    error: invalid,
+  });
   return (
     <div className={props.className ?? 'field'} data-field={props.name}>
       <label htmlFor={id}>{props.label}</label>
@@ -36,17 +37,17 @@ export function TextInput(props: {
         onChange={(event) => props.onChange(event.target.value)}
         className={invalid ? 'is-invalid' : undefined}
         aria-invalid={invalid || undefined}
-        aria-describedby={describedBy || undefined}
+        aria-describedby={describedBy}
         inputMode={props.inputMode}
         autoComplete={props.autoComplete ?? 'off'}
         disabled={props.disabled}
       />
       {props.description ? (
-        <p id={`${id}-description`} className="field-description">
+        <p id={descriptionId} className="field-description">
           {props.description}
         </p>
       ) : null}
-      <FieldMessages id={`${id}-error`} messages={messages} />
+      <FieldMessages id={errorId} messages={messages} />
     </div>
   );
 }
