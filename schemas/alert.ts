@@ -1,5 +1,5 @@
 import { Schema } from 'effect';
-import { ListingEvent } from './listing';
+import { ListingEvent } from './listing-event';
 import { MinorUnits } from './money';
 import { Instant } from './common';
 import { UkPostcode } from './postcode';

@@ -1,7 +1,7 @@
 import { Schema } from 'effect';
 import { Money } from './money';
 import { ProviderVehicleId } from './vehicle';
-import { Listing, ListingId, ListingKind } from './search';
+import { Listing } from './search';
 import { MAX_QUOTE_MINOR_UNITS } from './listing-basics';
 import { NonNegativeInt, optional } from './common';
 
@@ -114,26 +114,3 @@ export const ListingActionErrorCode = Schema.Literals([
 export type ListingActionErrorCode = typeof ListingActionErrorCode.Type;
 export const ListingActionError = Schema.Struct({ message: Schema.String, code: ListingActionErrorCode });
 export type ListingActionError = typeof ListingActionError.Type;
-
-/**
- * GET /v1/jobs/events (Server-Sent Events, `Authorization: Bearer`): the data of each `event: taken` — a listing
- * that someone has just been allocated (booked now, won, claimed), to drop from lists and pages. `id` is a job id for
- * instant and auction, a journey id for journey.
- *
- *   event: ready        data: {}                          once, when the stream is open
- *   event: taken        data: {"id":123,"kind":"instant"}
- *   : keep-alive        (a comment every 25 s)
- *
- * The server ends the stream after one access-token lifetime (15 minutes by default): reconnect, with a fresh token,
- * whenever it ends, and refresh what is on screen, since events sent while disconnected are not replayed.
- */
-export const ListingEvent = Schema.Struct({ id: ListingId, kind: ListingKind });
-export type ListingEvent = typeof ListingEvent.Type;
-
-/**
- * The event names of GET /v1/jobs/events. `posted` (same data as `taken`): a job just opened on the marketplace; the
- * portal refreshes its new-work alerts on it (schemas/alert.ts).
- */
-export const LISTING_EVENT_NAMES = { ready: 'ready', taken: 'taken', posted: 'posted' } as const;
-/** Data of `event: ready`. */
-export const ListingEventsReady = Schema.Struct({});

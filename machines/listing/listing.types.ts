@@ -1,4 +1,5 @@
-import type { ListingDetail, ListingEvent as TakenListing } from '@/schemas/listing';
+import type { ListingDetail } from '@/schemas/listing';
+import type { ListingEvent as TakenListing } from '@/schemas/listing-event';
 import type { QuoteAmountError } from './listing.amount';
 
 /** The page's listing: the `:id` of /find-work/listing/:id, as it is in the address (the server answers 404 for junk). */

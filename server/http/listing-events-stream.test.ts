@@ -4,7 +4,7 @@ import { serve, type ServerType } from '@hono/node-server';
 import { Schema } from 'effect';
 import { Hono } from 'hono';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ListingEvent, ListingEventsReady } from '@/schemas/listing';
+import { ListingEvent, ListingEventsReady } from '@/schemas/listing-event';
 import type { Config } from '@/server/config';
 import type { AppEnv } from '@/server/http/app-env';
 import { listingRoutes, type ListingRoutesOptions } from '@/server/http/listing-routes';

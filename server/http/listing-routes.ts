@@ -1,6 +1,7 @@
 import { Hono, type Context } from 'hono';
 import { streamSSE } from 'hono/streaming';
-import { BookListingRequest, LISTING_EVENT_NAMES, QuoteListingRequest } from '@/schemas/listing';
+import { BookListingRequest, QuoteListingRequest } from '@/schemas/listing';
+import { LISTING_EVENT_NAMES } from '@/schemas/listing-event';
 import type { Config } from '@/server/config';
 import type { Db } from '@/server/db/db';
 import type { AppEnv } from '@/server/http/app-env';

@@ -1,4 +1,4 @@
-import type { ListingEvent } from '@/schemas/listing';
+import type { ListingEvent } from '@/schemas/listing-event';
 
 /** The data of one `event: taken` (schemas/listing.ts ListingEvent, as it travels). */
 export type TakenListing = typeof ListingEvent.Encoded;

@@ -1,7 +1,7 @@
 import { Schema } from 'effect';
 import { describe, expect, it } from 'vitest';
 import { canAlert } from '@/schemas/alert';
-import type { ListingEvent } from '@/schemas/listing';
+import type { ListingEvent } from '@/schemas/listing-event';
 import { SavedSearch } from '@/schemas/saved-search';
 import { watchListingEvents } from './listing-events';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ListingEvent } from '@/schemas/listing';
+import type { ListingEvent } from '@/schemas/listing-event';
 import { NetworkError } from './errors';
 import { RECONNECT_BACKOFF_MS, watchListingEvents, type WatchListingEventsOptions } from './listing-events';
 

@@ -1,5 +1,5 @@
 import { Result } from 'effect';
-import { LISTING_EVENT_NAMES, ListingEvent } from '@/schemas/listing';
+import { LISTING_EVENT_NAMES, ListingEvent } from '@/schemas/listing-event';
 import { decodeResult } from '@/schemas/decode';
 import { api } from './api';
 import { readSseStream, type SseEvent } from './sse-parser';
