@@ -1,6 +1,6 @@
 import { fromCallback, fromPromise } from 'xstate';
-import { watchListingEvents } from '@/src/api/listing-events';
 import type { SearchCriteria } from '@/schemas/search';
+import { watchListingEventsDeferred } from '@/src/api/listing-events-deferred';
 import { fetchSearchInfo, fetchTabCounts, searchJobs } from '@/src/api/find-work';
 import type { SearchSetup, StoredFilters, StoredSorts } from './find-work.types';
 
@@ -57,10 +57,14 @@ export const loadTabCounts = fromPromise(
 
 /**
  * Listings taken anywhere on the marketplace, pushed by the server (GET v1/jobs/events), sent back as
- * `listing.taken` so open lists mark them at once. Reconnects on its own; stopped with the page.
+ * `listing.taken` so open lists mark them at once. Reconnects on its own; stopped with the page. The stream's reader
+ * is fetched as the watch starts, not with the page.
  */
 export const watchTaken = fromCallback(({ sendBack }) => {
   const stop = new AbortController();
-  void watchListingEvents((event) => sendBack({ type: 'listing.taken', id: event.id, kind: event.kind }), stop.signal);
+  void watchListingEventsDeferred(
+    (event) => sendBack({ type: 'listing.taken', id: event.id, kind: event.kind }),
+    stop.signal,
+  );
   return () => stop.abort();
 });

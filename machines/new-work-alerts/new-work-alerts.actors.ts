@@ -1,6 +1,6 @@
 import { fromCallback, fromPromise } from 'xstate';
 import { fetchAlerts, markAlertsSeen, switchSavedSearchAlert } from '@/src/api/alerts';
-import { watchListingEvents } from '@/src/api/listing-events';
+import { watchListingEventsDeferred } from '@/src/api/listing-events-deferred';
 import type { AlertsAnswer, MarkSeenInput, SwitchAlertInput, SwitchAlertOutput } from './new-work-alerts.types';
 
 /** GET v1/alerts. */
@@ -17,11 +17,11 @@ export const switchAlert = fromPromise<SwitchAlertOutput, SwitchAlertInput>(({ i
 /**
  * Listens to GET /v1/jobs/events for jobs opened on the marketplace (`posted`) and says so (`work.posted`); a stream
  * that reconnected says `work.reconnected`, since what was posted meanwhile is not replayed. `taken` events are not
- * this actor's business. The stream closes when the actor stops.
+ * this actor's business. The stream closes when the actor stops; its reader is fetched as the watch starts.
  */
 export const watchPostedWork = fromCallback(({ sendBack }) => {
   const stop = new AbortController();
-  void watchListingEvents(() => {}, stop.signal, {
+  void watchListingEventsDeferred(() => {}, stop.signal, {
     onPosted: () => sendBack({ type: 'work.posted' }),
     onReconnected: () => sendBack({ type: 'work.reconnected' }),
   });
