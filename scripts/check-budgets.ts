@@ -109,14 +109,24 @@ for (const r of rows) {
     [r.route.padEnd(26), ...PARTS.map((p) => ((r.parts.get(p) ?? 0) / 1024).toFixed(1).padStart(10))].join(' '),
   );
 }
-const deferred = Object.entries(manifest).filter(([k]) => /user-menu-popup|temporal-polyfill|place-combobox/.test(k));
+/** The parts kept off every first load on purpose, and when each is fetched instead. */
+const DEFERRED: readonly (readonly [RegExp, string])[] = [
+  [/temporal-polyfill/, 'only where the browser lacks Temporal'],
+  [/user-menu-popup/, 'on first use of the user menu'],
+  [
+    /place-combobox/,
+    "find work's place combobox with the React Aria code it brings: when the browser is idle after the page has drawn, or when the partner reaches a place field",
+  ],
+  [/find-work\/results-list/, "find work's feed (the virtualiser, the cards): when the first search starts"],
+  [/find-work\/journey-selection-part/, "find work's selection of journeys: when the journey tab is first shown"],
+  [/^_listing-events-/, "the live listing events' reader: as the page starts watching the stream"],
+];
+const deferred = Object.entries(manifest).flatMap(([key, chunk]) => {
+  const when = DEFERRED.find(([pattern]) => pattern.test(key))?.[1];
+  return when ? [[key, chunk, when] as const] : [];
+});
 const onEveryPage = closure(manifest, entry);
-for (const [key, chunk] of deferred) {
-  const when = key.includes('temporal')
-    ? 'only where the browser lacks Temporal'
-    : key.includes('place-combobox')
-      ? "find work's place combobox with the React Aria code it brings: when the browser is idle after the page has drawn, or when the partner reaches a place field"
-      : 'on first use of the user menu';
+for (const [key, chunk, when] of deferred) {
   // what it fetches beyond what every page has loaded already
   const bytes = [...closure(manifest, key)]
     .filter((k) => !onEveryPage.has(k))

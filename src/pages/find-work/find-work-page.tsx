@@ -17,30 +17,37 @@ import {
   takenKeys,
 } from '@/machines/find-work/find-work.selectors';
 import { TABS, type FindWorkInput, type TabId } from '@/machines/find-work/find-work.types';
-import { journeySelectionMachine } from '@/machines/journey-selection/journey-selection.machine';
-import { selectedIds } from '@/machines/journey-selection/journey-selection.selectors';
 import type { JourneyId } from '@/schemas/journey';
 import type { ListingId } from '@/schemas/search';
 import { inspect } from '@/src/app/inspection';
 import { useAuthActor, useToasts } from '@/src/app/root-actors';
 import { useSession } from '@/src/app/session-scope';
 import { useDeferred } from '@/src/app/use-deferred';
+import { lazyPart, PartFailed } from '@/src/app/lazy-part';
 import { PageLoading } from '@/src/app/page-states';
 import { FallbackBoundary } from '@/src/components/fallback-boundary';
 import { TabPanel, Tabs } from '@/src/components/tabs';
 import { WhenNearViewport } from '@/src/components/near-viewport';
 import { DISPLAY_TIME_ZONE } from '@/src/format/locale-codes';
-import { JourneySelectionBar, type JourneySelectionActor } from '@/src/pages/journey/journey-selection-bar';
 import { OnboardingNoticePanel } from '@/src/pages/terms/onboarding-notice-panel';
 import { FilterBar } from './filter-bar';
-import { ResultsList } from './results-list';
 import { SavedSearches } from './saved-searches';
 import { SearchForm } from './search-form';
+import { useJourneySelection, type JourneySelection } from './use-journey-selection';
 import './find-work.css';
 import { failureText } from '@/src/format/failure-text';
 
 /** MapLibre is large: it loads with this page only, after the list. */
 const ResultsMap = lazy(() => import('./map/results-map'));
+
+/** No journey ticked (a stable value, for the tabs without a selection). */
+const NO_JOURNEYS: readonly JourneyId[] = [];
+
+/**
+ * The feed (the virtualiser and the cards, about 13 KB) shows nothing before the first results, so it is not on the
+ * page's first load: its code is asked for when the first search starts, beside the search's request.
+ */
+const ResultsList = lazyPart(() => import('./results-list').then((m) => m.ResultsList));
 
 /**
  * Find work (spec §2 /find-work): the search form, saved searches, the four tabs with their counts, filter bars
@@ -69,7 +76,7 @@ function FindWork({ input }: { input: FindWorkInput }) {
   const starting = useDeferred(useSelector(findWork, isStarting), true);
   const saved = useSelector(findWork, savedSearchActor);
   // journeys ticked on the journey tab for one expression of interest (spec §5: up to 6 at once)
-  const selection = useActorRef(journeySelectionMachine, { inspect });
+  const selection = useJourneySelection(useSelector(findWork, activeTab) === 'journey');
 
   // Spec §8: a failed search, count or saved-search call is a danger toast with the error text.
   useEffect(() => {
@@ -144,7 +151,7 @@ const ResultTabs = memo(function ResultTabs({
   selection,
 }: {
   findWork: FindWorkActorRef;
-  selection: JourneySelectionActor;
+  selection: JourneySelection;
 }) {
   const intl = useIntl();
   const tab = useSelector(findWork, activeTab);
@@ -152,7 +159,7 @@ const ResultTabs = memo(function ResultTabs({
     (onHover: (id: ListingId | null) => void) =>
       TABS.map((id) => (
         <TabPanel key={id} id={id}>
-          <ResultsPanel tab={id} findWork={findWork} selection={selection} onHover={onHover} />
+          <ResultsPanel findWork={findWork} selection={id === 'journey' ? selection : null} onHover={onHover} />
         </TabPanel>
       )),
     [findWork, selection],
@@ -193,14 +200,13 @@ function TabCount({ findWork, tab }: { findWork: FindWorkActorRef; tab: TabId })
 
 /** One tab's filter bar and results. */
 function ResultsPanel({
-  tab,
   findWork,
   selection,
   onHover,
 }: {
-  tab: TabId;
   findWork: FindWorkActorRef;
-  selection: JourneySelectionActor;
+  /** The journey tab's selection of journeys; null on the other tabs. */
+  selection: JourneySelection | null;
   onHover: (id: ListingId | null) => void;
 }) {
   const intl = useIntl();
@@ -211,27 +217,37 @@ function ResultsPanel({
   const searched = useSelector(findWork, hasSearched);
   const failed = useSelector(findWork, firstSearchFailed);
   const taken = useSelector(findWork, takenKeys);
-  const selected = useSelector(selection, selectedIds);
+  const ready = selection?.status === 'ready' ? selection : null;
+  const selected = useSelector(ready?.actor, (s) => (s && ready ? ready.part.selectedIds(s) : NO_JOURNEYS));
   const toggleJourney = useCallback(
-    (id: ListingId) => selection.send({ type: 'journey.toggled', id: id as number as JourneyId }),
-    [selection],
+    (id: ListingId) => ready?.actor.send({ type: 'journey.toggled', id: id as number as JourneyId }),
+    [ready],
   );
   const endReached = useCallback(() => findWork.send({ type: 'list.endReached' }), [findWork]);
   const rows = useDeferredValue(state.rows);
   // Rows that arrived and are still being rendered: the list waits for them behind the loading state.
   const rowsPending = rows !== state.rows && rows.length === 0;
+  useEffect(() => {
+    if (searching) ResultsList.preload();
+  }, [searching]);
+  // The journey tab's cards have their ticks: its list waits for the selection's code (fetched beside the search).
+  // If that code cannot be fetched, the journeys show without ticks, under the notice and its retry.
+  const listWaits = selection?.status === 'loading';
 
   return (
     <>
       <FilterBar actor={findWork} />
-      {tab === 'journey' ? <JourneySelectionBar selection={selection} /> : null}
+      {ready ? <ready.part.JourneySelectionBar selection={ready.actor} /> : null}
+      {selection?.status === 'failed' ? <PartFailed onRetry={selection.retry} /> : null}
       <div className="results-column" aria-busy={searching}>
         {searched && state.total !== null ? (
           <p className="results-summary" role="status" data-testid="results-total">
             {t('findWork.total', { count: state.total })}
           </p>
         ) : null}
-        {(searching && state.rows.length === 0) || rowsPending ? <PageLoading /> : null}
+        {(searching && state.rows.length === 0) || rowsPending || (listWaits && rows.length > 0) ? (
+          <PageLoading />
+        ) : null}
         {failed ? (
           <div className="alert alert-danger" role="alert">
             <p>{t('findWork.failed.search')}</p>
@@ -244,7 +260,7 @@ function ResultsPanel({
         {searched && state.page > 0 && state.rows.length === 0 ? (
           <p className="empty-results">{t('findWork.none')}</p>
         ) : null}
-        {rows.length > 0 ? (
+        {rows.length > 0 && !listWaits ? (
           <ResultsList
             rows={rows}
             total={state.total}
@@ -253,7 +269,7 @@ function ResultsPanel({
             complete={state.complete}
             onEndReached={endReached}
             onHover={onHover}
-            {...(tab === 'journey' ? { selected, onToggleSelect: toggleJourney } : {})}
+            {...(ready ? { selected, onToggleSelect: toggleJourney } : {})}
           />
         ) : null}
       </div>
