@@ -11,6 +11,8 @@ interface Seen {
   headers: Headers;
   body: string | null;
   credentials: RequestCredentials;
+  /** The fetch priority handed to fetch (ky passes it beside the Request). */
+  priority: RequestPriority | undefined;
 }
 
 /** A fetch that records every request and answers from a handler: the client is exercised through real Requests. */
@@ -24,6 +26,7 @@ function recordingFetch(handler: (req: Seen, n: number) => Response | Promise<Re
       headers: req.headers,
       body: req.body ? await req.text() : null,
       credentials: req.credentials,
+      priority: init?.priority,
     };
     seen.push(entry);
     return handler(entry, seen.length);
@@ -304,6 +307,8 @@ describe('stream', () => {
     expect(seen[0]!.headers.get('Authorization')).toBe('Bearer tok-1');
     expect(seen[0]!.headers.get('X-Requested-With')).toBe('XMLHttpRequest');
     expect(seen[0]!.headers.get('Accept-Language')).toBe('es_ES');
+    // a background stream, below what the page needs to draw
+    expect(seen[0]!.priority).toBe('low');
     expect(response.bodyUsed).toBe(false);
     expect(await response.text()).toBe('event: ready\ndata: {}\n\n');
     // a stream that stays open must not hold the progress bar

@@ -41,6 +41,8 @@ export interface RequestOptions {
    * `Date` there, so a countdown runs on the server's clock (machines/return-offer).
    */
   readonly onHeaders?: (headers: Headers) => void;
+  /** The browser's fetch priority (Fetch Priority API); unset, a fetch is high. */
+  readonly priority?: RequestPriority;
 }
 
 type Method = 'get' | 'post' | 'put' | 'delete';
@@ -106,6 +108,7 @@ export function createApiClient(options: {
     const init: Options = { method, ...(Object.keys(headers).length > 0 ? { headers } : {}) };
     if (opts.query) init.searchParams = flattenQuery(opts.query);
     if (opts.signal) init.signal = opts.signal;
+    if (opts.priority) init.priority = opts.priority;
     if (opts.body !== undefined) init.json = opts.raw ? opts.body : { payload: opts.body };
     if (opts.form) init.body = opts.form;
     const attempt = async (): Promise<Response> => {
@@ -179,9 +182,13 @@ export function createApiClient(options: {
    * single-flight re-login on 401 as every call, but no read retries (the caller reconnects with its own backoff)
    * and no progress bar (the stream stays open). Resolves with the response once its headers are in; an error
    * status becomes an HttpError. Aborting `signal` ends the request and the body.
+   *
+   * Its fetch priority is low: a background stream that never ends does not compete with what the page needs to
+   * draw, and tools that wait for the page's important requests to finish (Lighthouse) do not wait on it. At the
+   * browser's default (high), every Lighthouse run waited its whole 45 s limit for the page to load.
    */
   async function stream(path: string, opts: { readonly signal?: AbortSignal } = {}): Promise<Response> {
-    const response = await send('get', path, opts);
+    const response = await send('get', path, { ...opts, priority: 'low' });
     if (!response.ok) throw await toHttpError(response, path);
     return response;
   }
