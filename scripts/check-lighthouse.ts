@@ -4,7 +4,12 @@
  * server with its demo seed. Prints performance, accessibility and best-practices scores with FCP, Speed Index, LCP,
  * CLS and TBT, and each page's LCP as a ratio to an empty static page from the same server, so the figure holds on a
  * noisy machine.
- * Fails below 95 performance or 100 accessibility. Run after `vite build`.
+ * Fails below 95 performance or 100 accessibility. Run after `vite build`; `.ci/run` runs it on the build of the browser
+ * tests, on a quiet machine.
+ *
+ * Noise: a run Lighthouse could not finish (a runtime error) is run again, at most twice; a page under a bound is
+ * measured once more (three runs again), and fails only if that median is under too. A run's warnings (a page that
+ * never finished loading, for one) are printed: its figures are then incomplete.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -64,9 +69,11 @@ function printDetails(url: string, audits: Record<string, { details?: unknown }>
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
-async function measure(url: string): Promise<Measure> {
-  const runs: Measure[] = [];
-  for (let i = 0; i < RUNS; i += 1) {
+/** A run Lighthouse could not finish is run again, up to this many times. */
+const RUN_ATTEMPTS = 3;
+
+async function runOnce(url: string) {
+  for (let attempt = 1; ; attempt += 1) {
     const result = await lighthouse(url, {
       port: DEBUG_PORT,
       output: 'json',
@@ -76,7 +83,18 @@ async function measure(url: string): Promise<Measure> {
       disableStorageReset: true,
     });
     if (!result) throw new Error(`no Lighthouse result for ${url}`);
-    const { categories, audits } = result.lhr;
+    const { runtimeError, runWarnings } = result.lhr;
+    for (const warning of runWarnings) console.log(`  ${shortUrl(url)}: Lighthouse warns: ${warning}`);
+    if (!runtimeError) return result.lhr;
+    console.log(`  ${shortUrl(url)}: run ${attempt} failed (${runtimeError.code}: ${runtimeError.message})`);
+    if (attempt === RUN_ATTEMPTS) throw new Error(`Lighthouse could not measure ${url}: ${runtimeError.message}`);
+  }
+}
+
+async function measure(url: string): Promise<Measure> {
+  const runs: Measure[] = [];
+  for (let i = 0; i < RUNS; i += 1) {
+    const { categories, audits } = await runOnce(url);
     const failing = Object.values(audits).filter(
       (a) =>
         a.score !== null &&
@@ -163,10 +181,17 @@ try {
       ].join('\t'),
     );
   line('(static empty page)', baseline);
+  const under = (m: Measure) => m.performance < MIN_PERFORMANCE || m.accessibility < MIN_ACCESSIBILITY;
   for (const path of pages) {
-    const m = await measure(`${ORIGIN}/tpp${path === '/' ? '/' : path}`);
+    const url = `${ORIGIN}/tpp${path === '/' ? '/' : path}`;
+    let m = await measure(url);
     line(path, m);
-    if (m.performance < MIN_PERFORMANCE || m.accessibility < MIN_ACCESSIBILITY) {
+    if (under(m)) {
+      console.log(`  ${path} is under a bound: measured once more`);
+      m = await measure(url);
+      line(`${path} (again)`, m);
+    }
+    if (under(m)) {
       failed = true;
       console.error(
         `${path}: performance ${m.performance} (min ${MIN_PERFORMANCE}), accessibility ${m.accessibility} (min ${MIN_ACCESSIBILITY})`,
