@@ -1,5 +1,6 @@
 import { useSelector } from '@xstate/react';
-import { Dialog, Heading, Modal, ModalOverlay, Radio, RadioGroup, Label } from 'react-aria-components';
+import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
+import { RadioChoices } from '@/src/forms/radio-choices';
 import { useIntl } from 'react-intl';
 import type { ActorRefFrom } from 'xstate';
 import type { csvExport } from '@/machines/payments/csv-export.machine';
@@ -61,19 +62,17 @@ export default function ExportSheet({ actor }: { actor: ActorRefFrom<typeof csvE
               actor.send({ type: 'export.submitted' });
             }}
           >
-            <RadioGroup
+            <RadioChoices<ExportPreset>
               className="pay-presets"
+              name="export-preset"
+              legend={t('payments.export.range')}
+              legendClassName="pay-presets-label"
+              choiceClassName="pay-preset"
               value={preset}
-              isDisabled={busy}
-              onChange={(value) => actor.send({ type: 'export.preset.chosen', preset: value as ExportPreset })}
-            >
-              <Label className="pay-presets-label">{t('payments.export.range')}</Label>
-              {EXPORT_PRESETS.map((p) => (
-                <Radio key={p} value={p} className="pay-preset">
-                  {t(`payments.export.preset.${p}`)}
-                </Radio>
-              ))}
-            </RadioGroup>
+              disabled={busy}
+              onChange={(value) => actor.send({ type: 'export.preset.chosen', preset: value })}
+              choices={EXPORT_PRESETS.map((p) => ({ value: p, label: t(`payments.export.preset.${p}`) }))}
+            />
             <div className="pay-range-fields">
               {field('export_from', fromError)}
               {field('export_to', toError)}

@@ -1,6 +1,6 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect } from 'react';
-import { Button, FieldError, Label, Radio, RadioGroup, TextArea, TextField } from 'react-aria-components';
+import { Button, FieldError, Label, TextArea, TextField } from 'react-aria-components';
 import { useIntl } from 'react-intl';
 import { reservationCancel } from '@/machines/reservations/reservation-cancel.machine';
 import {
@@ -14,6 +14,7 @@ import {
 } from '@/machines/reservations/reservation-cancel.selectors';
 import { CANCEL_REASONS, MAX_CANCEL_NOTE_LENGTH, type CancelReason, type Reservation } from '@/schemas/reservation';
 import { useFormatters } from '@/src/app/use-formatters';
+import { ChoiceGroup } from './form-controls';
 import { ReservationDialog } from './reservation-dialog';
 import { REASON_MESSAGES } from './reservation-labels';
 import { useReservationNotices } from './use-reservation-notices';
@@ -80,25 +81,15 @@ export function CancelDialog({ reservation, onClose }: CancelDialogProps) {
         </>
       }
     >
-      <RadioGroup
-        className="resv-choice"
+      <ChoiceGroup<CancelReason>
+        label={intl.formatMessage({ id: 'reservations.cancel.reason' })}
         name="cancel-reason"
         value={reason}
-        onChange={(value) => actor.send({ type: 'cancel.reason.changed', reason: value as CancelReason })}
-        isInvalid={missing.reason}
-        isRequired
-        validationBehavior="aria"
-      >
-        <Label className="resv-legend">{intl.formatMessage({ id: 'reservations.cancel.reason' })}</Label>
-        {CANCEL_REASONS.map((r) => (
-          <Radio key={r} value={r} className="resv-radio">
-            {intl.formatMessage(REASON_MESSAGES[r])}
-          </Radio>
-        ))}
-        <FieldError className="field-error">
-          {intl.formatMessage({ id: 'reservations.cancel.reasonRequired' })}
-        </FieldError>
-      </RadioGroup>
+        onChange={(value) => actor.send({ type: 'cancel.reason.changed', reason: value })}
+        messages={missing.reason ? [intl.formatMessage({ id: 'reservations.cancel.reasonRequired' })] : []}
+        required
+        choices={CANCEL_REASONS.map((r) => ({ value: r, label: intl.formatMessage(REASON_MESSAGES[r]) }))}
+      />
       <TextField
         className="field"
         name="cancel-note"

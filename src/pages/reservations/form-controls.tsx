@@ -28,6 +28,7 @@ export function ChoiceGroup<T extends string>(props: {
   horizontal?: boolean;
   /** The label is the section's title (no legend repeats it). */
   asTitle?: boolean;
+  required?: boolean;
 }) {
   return (
     <RadioChoices
@@ -41,6 +42,7 @@ export function ChoiceGroup<T extends string>(props: {
       value={props.value}
       onChange={props.onChange}
       messages={props.messages}
+      required={props.required}
       choices={props.choices.map((c) => ({
         value: c.value,
         disabled: c.disabled,
