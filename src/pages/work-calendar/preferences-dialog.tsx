@@ -1,6 +1,6 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect } from 'react';
-import { Button, Checkbox } from 'react-aria-components';
+import { Button } from 'react-aria-components';
 import { useIntl } from 'react-intl';
 import { privateWorkPreferencesMachine } from '@/machines/private-work-preferences/private-work-preferences.machine';
 import {
@@ -22,6 +22,8 @@ import { failureText } from '@/src/format/failure-text';
 import { ChoiceGroup, SelectField } from '@/src/pages/reservations/form-controls';
 import { TextInput } from '@/src/forms/text-input';
 import { ReservationDialog } from '@/src/pages/reservations/reservation-dialog';
+// the wizard's controls draw from the reservations' styles (radio cards, fields), as in the private job dialogue
+import '@/src/pages/reservations/reservations.css';
 import { RULE_MESSAGES } from './calendar-labels';
 
 /**
@@ -122,18 +124,20 @@ export function PreferencesDialog({ onClose }: { onClose(saved: PrivateWorkPrefe
               placeholder={t('privateJob.choose')}
             />
           </div>
-          <Checkbox
-            className="cal-checkbox"
-            name="block-overlap"
-            isSelected={form.blockOverlap}
-            onChange={(blockOverlap) => change({ blockOverlap })}
-          >
+          <label className="cal-checkbox" data-selected={form.blockOverlap || undefined}>
+            <input
+              type="checkbox"
+              className="visually-hidden"
+              name="block-overlap"
+              checked={form.blockOverlap}
+              onChange={(event) => change({ blockOverlap: event.target.checked })}
+            />
             <span className="cal-checkbox-box" aria-hidden="true" />
             <span>
               <span className="cal-checkbox-label">{t('privateJob.preferences.blockOverlap')}</span>
               <span className="cal-checkbox-hint">{t('privateJob.preferences.blockOverlapHint')}</span>
             </span>
-          </Checkbox>
+          </label>
           <ChoiceGroup<ColourBy>
             horizontal
             label={t('privateJob.preferences.colourBy')}
