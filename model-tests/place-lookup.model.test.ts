@@ -13,22 +13,14 @@ import {
 } from '@/machines/place-lookup/place-lookup.selectors';
 import type { PlaceLookupInput } from '@/machines/place-lookup/place-lookup.types';
 import { Place } from '@/schemas/place';
+import { MANCHESTER } from '@/src/components/place-fixtures';
 import { byIncomingEvent, Coverage, delayEvents, describePath, runPath, settled } from './model-harness';
 
 type Snapshot = ReturnType<typeof placeLookupMachine.transition>;
 
-const places = Schema.decodeUnknownSync(Schema.Array(Place))([
-  {
-    id: 'town:manchester',
-    lat: 53.4808,
-    lng: -2.2426,
-    postcode: null,
-    postalTown: 'Manchester',
-    shortPostalCode: 'M1',
-    town: 'Manchester',
-    nuts1: { code: 'UKD', name: 'North West (England)', short_name: 'N.West' },
-  },
-  {
+const places = [
+  MANCHESTER,
+  Schema.decodeUnknownSync(Place)({
     id: 'town:mansfield',
     lat: 53.1472,
     lng: -1.1987,
@@ -37,8 +29,8 @@ const places = Schema.decodeUnknownSync(Schema.Array(Place))([
     shortPostalCode: 'NG18',
     town: 'Mansfield',
     nuts1: { code: 'UKF', name: 'East Midlands (England)', short_name: 'E.Midlands' },
-  },
-]);
+  }),
+];
 const boom = new Error('Sorry, something went wrong');
 
 /** Every state and transition of the machine: a change to the machine changes these on purpose. */

@@ -83,7 +83,7 @@ export function DriverChoice({
   if (drivers.length === 0)
     return <p className="alert alert-info">{intl.formatMessage({ id: 'journey.driver.none' })}</p>;
   return (
-    <div className="journey-field journey-select">
+    <div className="journey-field">
       <label htmlFor={id} className="journey-field-label">
         {label}
       </label>
