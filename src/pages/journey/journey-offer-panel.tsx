@@ -14,6 +14,7 @@ import { MAX_JOURNEY_QUOTE_MINOR_UNITS } from '@/schemas/journey';
 import { type DriverId } from '@/schemas/driver';
 import type { ProviderVehicleId } from '@/schemas/vehicle';
 import { useFormatters } from '@/src/app/use-formatters';
+import { CheckboxCard } from '@/src/forms/checkbox-card';
 import { RadioChoices } from '@/src/forms/radio-choices';
 import { TextInput } from '@/src/forms/text-input';
 import { DriverChoice, VehicleChoice } from './journey-fields';
@@ -144,18 +145,15 @@ export function JourneyOfferPanel({
             onChange={(id) => offer.send({ type: 'driver.chosen', id: id as DriverId })}
           />
           {context.returnQuote !== null ? (
-            <label className="journey-checkbox" data-selected={context.withReturn || undefined}>
-              <input
-                type="checkbox"
-                className="visually-hidden"
-                name="return"
-                checked={context.withReturn}
-                onChange={(event) => offer.send({ type: 'return.toggled', withReturn: event.target.checked })}
-                disabled={submitting}
-              />
-              <span className="journey-checkbox-box" aria-hidden="true" />
+            <CheckboxCard
+              className="journey-checkbox"
+              name="return"
+              checked={context.withReturn}
+              onChange={(withReturn) => offer.send({ type: 'return.toggled', withReturn })}
+              disabled={submitting}
+            >
               {intl.formatMessage({ id: 'journey.offer.takeReturn' }, { amount: fmt.money(context.returnQuote) })}
-            </label>
+            </CheckboxCard>
           ) : null}
         </>
       )}

@@ -20,6 +20,7 @@ import { useFormatters } from '@/src/app/use-formatters';
 import { formatDuration } from '@/src/format/duration';
 import { failureText } from '@/src/format/failure-text';
 import { ChoiceGroup, SelectField } from '@/src/pages/reservations/form-controls';
+import { CheckboxCard } from '@/src/forms/checkbox-card';
 import { TextInput } from '@/src/forms/text-input';
 import { ReservationDialog } from '@/src/pages/reservations/reservation-dialog';
 // the wizard's controls draw from the reservations' styles (radio cards, fields), as in the private job dialogue
@@ -124,20 +125,17 @@ export function PreferencesDialog({ onClose }: { onClose(saved: PrivateWorkPrefe
               placeholder={t('privateJob.choose')}
             />
           </div>
-          <label className="cal-checkbox" data-selected={form.blockOverlap || undefined}>
-            <input
-              type="checkbox"
-              className="visually-hidden"
-              name="block-overlap"
-              checked={form.blockOverlap}
-              onChange={(event) => change({ blockOverlap: event.target.checked })}
-            />
-            <span className="cal-checkbox-box" aria-hidden="true" />
+          <CheckboxCard
+            className="cal-checkbox"
+            name="block-overlap"
+            checked={form.blockOverlap}
+            onChange={(blockOverlap) => change({ blockOverlap })}
+          >
             <span>
               <span className="cal-checkbox-label">{t('privateJob.preferences.blockOverlap')}</span>
               <span className="cal-checkbox-hint">{t('privateJob.preferences.blockOverlapHint')}</span>
             </span>
-          </label>
+          </CheckboxCard>
           <ChoiceGroup<ColourBy>
             horizontal
             label={t('privateJob.preferences.colourBy')}
