@@ -6,7 +6,7 @@ import { isAlertOn, isSwitching } from '@/machines/new-work-alerts/new-work-aler
 import type { SavedSearch } from '@/schemas/saved-search';
 import { inspect } from '@/src/app/inspection';
 import { useToasts } from '@/src/app/root-actors';
-import { SwitchControl } from '@/src/forms/switch-control';
+import { SwitchControl } from '@/src/forms/checkbox-card';
 import './saved-search-alert.css';
 
 /**

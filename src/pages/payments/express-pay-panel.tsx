@@ -4,7 +4,7 @@ import type { ActorRefFrom } from 'xstate';
 import type { expressPay } from '@/machines/payments/express-pay.machine';
 import { canChange, feeExample, shownSwitches } from '@/machines/payments/express-pay.selectors';
 import { useFormatters } from '@/src/app/use-formatters';
-import { SwitchControl } from '@/src/forms/switch-control';
+import { SwitchControl } from '@/src/forms/checkbox-card';
 
 /** The amount the fee is explained with: a £500 (or €500) week. */
 const EXAMPLE_AMOUNT = 50_000;
