@@ -75,8 +75,6 @@ function FindWork({ input }: { input: FindWorkInput }) {
   // in one task; deferred, React renders them in slices between frames, and a phone stays responsive meanwhile.
   const starting = useDeferred(useSelector(findWork, isStarting), true);
   const saved = useSelector(findWork, savedSearchActor);
-  // journeys ticked on the journey tab for one expression of interest (spec §5: up to 6 at once)
-  const selection = useJourneySelection(useSelector(findWork, activeTab) === 'journey');
 
   // Spec §8: a failed search, count or saved-search call is a danger toast with the error text.
   useEffect(() => {
@@ -130,7 +128,7 @@ function FindWork({ input }: { input: FindWorkInput }) {
         <SearchForm actor={findWork} />
         {saved ? <SavedSearches saved={saved} findWork={findWork} /> : null}
       </div>
-      <ResultTabs findWork={findWork} selection={selection} />
+      <ResultTabs findWork={findWork} />
     </div>
   );
 }
@@ -146,15 +144,12 @@ function FindWork({ input }: { input: FindWorkInput }) {
  * 498 to 566 ms of main-thread time against 1,158 to 1,192 before, and 104 to 131 ms over 12.5 ms a task against 212
  * to 250; on a phone, where the map waits under the feed, 541 to 611 ms against 697 to 781.
  */
-const ResultTabs = memo(function ResultTabs({
-  findWork,
-  selection,
-}: {
-  findWork: FindWorkActorRef;
-  selection: JourneySelection;
-}) {
+const ResultTabs = memo(function ResultTabs({ findWork }: { findWork: FindWorkActorRef }) {
   const intl = useIntl();
   const tab = useSelector(findWork, activeTab);
+  // journeys ticked on the journey tab for one expression of interest (spec §5: up to 6 at once); held here, above
+  // the panels, so the ticks outlive a change of tab
+  const selection = useJourneySelection(tab === 'journey');
   const panels = useCallback(
     (onHover: (id: ListingId | null) => void) =>
       TABS.map((id) => (

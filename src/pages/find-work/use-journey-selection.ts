@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { createActor } from 'xstate';
 import { inspect } from '@/src/app/inspection';
 import type { JourneySelectionActor } from '@/src/pages/journey/journey-selection-bar';
@@ -12,6 +12,8 @@ export type JourneySelection =
   | { readonly status: 'loading' }
   | { readonly status: 'failed'; readonly retry: () => void }
   | { readonly status: 'ready'; readonly actor: JourneySelectionActor; readonly part: Part };
+
+const LOADING: JourneySelection = { status: 'loading' };
 
 /**
  * Find work's selection of journeys (machines/journey-selection), which only the journey tab uses: its code is
@@ -54,6 +56,9 @@ export function useJourneySelection(wanted: boolean): JourneySelection {
     };
   }, [part]);
 
-  if (part && actor) return { status: 'ready', actor, part };
-  return failed ? { status: 'failed', retry } : { status: 'loading' };
+  // the same object while nothing changed: the tabs' panels are remembered on it
+  return useMemo<JourneySelection>(
+    () => (part && actor ? { status: 'ready', actor, part } : failed ? { status: 'failed', retry } : LOADING),
+    [part, actor, failed, retry],
+  );
 }
