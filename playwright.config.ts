@@ -22,6 +22,8 @@ const server = (port: number, env: Record<string, string>) => ({
     DATA_DIR: 'memory',
     NODE_ENV: 'test',
     FAULT_INJECTION: '1',
+    // the mail outbox (GET /dev/outbox), where the sign-up tests read their verification and reset links
+    DEV_OUTBOX: '1',
     // a build elsewhere than dist/ (vite build --outDir), so that two test runs on one machine do not share one
     ...(process.env.DIST_DIR ? { DIST_DIR: process.env.DIST_DIR } : {}),
     LOGIN_ATTEMPTS_PER_ADDRESS: '1000',

@@ -38,6 +38,16 @@ test('a search around Manchester finds house moves and pianos within 20 miles, b
   await expect(findWork.cards().first()).toBeVisible();
 });
 
+test('the pickup and the delivery radius are two controls with names of their own', async ({ page }) => {
+  const findWork = new FindWorkPage(page);
+  await findWork.open();
+  const pickup = page.getByRole('combobox', { name: 'Within (pickup)', exact: true });
+  const delivery = page.getByRole('combobox', { name: 'Within (delivery)', exact: true });
+  await expect(pickup).toHaveAttribute('name', 'pickup-radius');
+  await expect(delivery).toHaveAttribute('name', 'delivery-radius');
+  await expect(page.getByRole('combobox', { name: 'Within', exact: true })).toHaveCount(0);
+});
+
 test('sorting by price, high to low, orders the results', async ({ page }) => {
   const findWork = new FindWorkPage(page);
   await findWork.open();

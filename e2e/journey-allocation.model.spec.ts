@@ -81,8 +81,8 @@ import { recordUiPath } from './ui-model-coverage';
 
 /** Journey-ready, vans of 18.6 and 20.9 m³ (every journey fits both), drivers Scarlett King and Oscar Edwards. */
 const PARTNER = 'emily.smith@example.co.uk';
-/** Another journey-ready partner, who claims a journey first. */
-const RIVAL = 'jack.white@example.co.uk';
+/** Another journey-ready partner who may take work (server/seed/test-accounts.ts), who claims a journey first. */
+const RIVAL = 'second@example.com';
 /** Not journey-ready: sees journeys without actions (read only). */
 const NOT_READY = 'starter@example.com';
 /** The demo partner: its completed journey, its journey due tomorrow, its journey with no driver yet (read only). */

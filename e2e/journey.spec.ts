@@ -214,7 +214,7 @@ test('of two partners claiming the same journey at once, one gets it and the oth
   browser,
 }) => {
   const row = await partner.anyOpenJourney('click_and_claim');
-  const other = await JourneyApi.signIn('expiring@example.com');
+  const other = await JourneyApi.signIn('second@example.com');
   // the seed gives the second partner a van that fits every click-and-claim load: without one there is no race to test
   const otherVehicle = (await other.vehicles(row.id)).find((v) => v.eligible);
   expect(otherVehicle, 'the second partner has a van for this load').toBeTruthy();
@@ -228,12 +228,12 @@ test('of two partners claiming the same journey at once, one gets it and the oth
   await mine.chooseVehicle(myVehicle.registration_number);
   await mine.chooseDriver(myDriver.full_name);
 
-  const otherPage = await secondSession(browser, 'expiring@example.com');
+  const otherPage = await secondSession(browser, 'second@example.com');
   const theirs = new JourneyPage(otherPage);
   await theirs.open(row.id);
   await theirs.chooseVehicle(otherVehicle!.registration_number);
   // their only driver is chosen for them
-  await expect(theirs.chosenDriver()).toHaveText('Edward Jones');
+  await expect(theirs.chosenDriver()).toHaveText('James Anderson');
 
   await Promise.all([mine.claimButton().click(), theirs.claimButton().click()]);
   const outcomes = await Promise.all(

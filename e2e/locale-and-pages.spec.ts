@@ -29,6 +29,21 @@ test('a Spanish browser gets the Spanish sign-in page', async ({ browser }) => {
   await context.close();
 });
 
+test('an address with /es/ opens the page in Spanish, drops the prefix and keeps the choice', async ({ page }) => {
+  const login = new LoginPage(page);
+  await login.open();
+  await login.signIn('partner@example.com');
+  await new DashboardPage(page).expectGreeting('Dan');
+  await page.goto('es/find-work?from=mail');
+  await expect(page.getByRole('heading', { level: 1, name: 'Buscar trabajo' })).toBeVisible();
+  await expect(page).toHaveURL(/\/tpp\/find-work\?from=mail$/);
+  expect(await page.evaluate(() => document.documentElement.lang)).toBe('es');
+  const cookies = await page.context().cookies();
+  expect(cookies.find((c) => c.name === 'i18n_locale')?.value).toBe('es');
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Buscar trabajo' })).toBeVisible();
+});
+
 test('an unknown URL shows the 404 text', async ({ page }) => {
   await page.goto('this/does/not/exist');
   await expect(page.getByRole('heading', { name: 'This page could not be found' })).toBeVisible();

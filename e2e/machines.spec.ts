@@ -229,6 +229,12 @@ test('?inspect shows an admin the inspector, with each event, its transitions an
   await actors.locator('[data-actor="findWork"] summary').click();
   await expect(actors.locator('[data-actor="findWork"]')).toContainText('"activeTab": "auction"');
 
+  // the log follows events as they happen while it is open, with no filter typed
+  const tabEvents = events.filter({ hasText: 'tab.selected' });
+  const seen = await tabEvents.count();
+  await findWork.tab('Instant').click();
+  await expect(tabEvents).toHaveCount(seen + 1);
+
   // what the filter shows is what is copied: the find-work machine's events alone
   await inspector.getByPlaceholder('Filter events').fill('findWork');
   await inspector.getByRole('button', { name: 'Copy log as JSON' }).click();

@@ -48,6 +48,16 @@ export class ReservationApi {
     return this.json(`v1/reservations?date_to=${yesterday}&date_from=&order=date_desc&limit=20&page=${page}`);
   }
 
+  /** The id of the partner's approved vehicle with this registration. */
+  async vehicleId(registration: string): Promise<number> {
+    const { data } = await this.json<{ data: { id: number; registration_number: string }[] }>(
+      'ts/public/v1/vehicles?include-place-info=true&status=APPROVED',
+    );
+    const vehicle = data.find((v) => v.registration_number === registration);
+    if (!vehicle) throw new Error(`no approved vehicle ${registration}`);
+    return vehicle.id;
+  }
+
   async byId(id: number): Promise<Reservation | undefined> {
     return (await this.current()).find((r) => r.id === id);
   }

@@ -44,11 +44,13 @@ import { recordUiPath } from './ui-model-coverage';
  * take every transition the page can drive and meet every arranged outcome once are played (most of a test's time is
  * the sign-in and the page load, so fewer, longer paths beat many short ones).
  *
- * Not driven: `loading → notEligible`. A partner the server does not let reserve (not journey-ready, spec §6) never
+ * Not driven: `loading → workBlocked` (a partner who may not take work: e2e/work-eligibility.spec.ts shows the
+ * wizard's notice for one), and `loading → notEligible`. A partner the server does not let reserve (not journey-ready, spec §6) never
  * sees the wizard: JourneyReadyGuard sends them to /reservations first (reservations.spec.ts tests that page).
  *
- * The partner is expiring@example.com (journey-ready, two vans, reservations no other browser test reads), so what
- * these tests create cannot change another spec's list; their days are far from the seeded ones.
+ * The partner is second@example.com (journey-ready, may take work, two vans, reservations no other browser test reads:
+ * server/seed/test-accounts.ts), so what these tests create cannot change another spec's list; it has no reservation
+ * of its own before them.
  */
 
 type Snap = SnapshotFrom<typeof reservationWizard>;
@@ -63,9 +65,9 @@ interface ModelPath {
   readonly steps: readonly Step[];
 }
 
-const PARTNER = 'expiring@example.com';
-const INPUT = { userId: 3 as UserId, saved: null };
-const BASE = 'CF13 7RP';
+const PARTNER = 'second@example.com';
+const INPUT = { userId: 52 as UserId, saved: null };
+const BASE = 'CF2 5BS';
 /** A full postcode the offline look-up places (Stornoway), on an island the server's mainland rule refuses. */
 const ISLAND = 'HS1 2AA';
 const D1 = londonDateIn(24);
@@ -75,7 +77,7 @@ const PLACES: Readonly<Record<string, ResolvedPlace>> = {
   [BASE]: { lat: 51.48, lng: -3.18, town: 'Cardiff', postcode: BASE },
   [ISLAND]: { lat: 58.20925, lng: -6.38649, town: 'Stornoway', postcode: ISLAND },
 };
-/** The seeded set-up of expiring@example.com (reservation-info and the approved vans), checked on the page. */
+/** The seeded set-up of second@example.com (reservation-info and the approved vans), checked on the page. */
 const SETUP = {
   info: {
     reservation_period: { start: londonDateIn(1), end: londonDateIn(28) },
@@ -84,8 +86,14 @@ const SETUP = {
     eligible: true,
   },
   vehicles: [
-    { id: 7, registration: 'GK20 TXV', type: 'mwb', loading_capacity_m3: 5.5, place: { postcode: BASE } },
-    { id: 8, registration: 'DA20 YAM', type: 'luton_van', loading_capacity_m3: 19.8, place: { postcode: 'CF20 2YP' } },
+    { id: 108, registration: 'CE66 WBL', type: 'mwb', loading_capacity_m3: 5.7, place: { postcode: BASE } },
+    {
+      id: 109,
+      registration: 'SF16 YLT',
+      type: 'luton_van',
+      loading_capacity_m3: 20.4,
+      place: { postcode: 'CF17 5JP' },
+    },
   ],
 } as unknown as WizardSetup;
 const VAN = SETUP.vehicles[0]!;
@@ -370,6 +378,33 @@ class Run {
     expect(login.ok()).toBe(true);
   }
 
+  /**
+   * Frees the van's days: a vehicle holds a day with one live reservation at most, and every path books D1 (some
+   * D2 too) on the same van, so what an earlier path made is withdrawn through the API before the next one starts.
+   */
+  async freeTheDays(): Promise<void> {
+    const http = await playwrightRequest.newContext();
+    try {
+      const token = await signInForToken(http, PARTNER);
+      const headers = { ...API_HEADERS, Authorization: `Bearer ${token}` };
+      const list = await http.get(`${ORIGIN}/v1/reservations?order=date_asc`, { headers });
+      expect(list.ok()).toBe(true);
+      const { data } = (await list.json()) as {
+        data: { id: number; date: string; status: string; vehicle: { id: number } }[];
+      };
+      for (const r of data.filter((r) => r.vehicle.id === VAN.id && [D1, D2].includes(r.date))) {
+        if (!['pending', 'accepted'].includes(r.status)) continue;
+        const cancelled = await http.post(`${ORIGIN}/v1/reservations/${r.id}/cancel`, {
+          headers,
+          data: { payload: { cancel_reason: 'scheduling_conflict_external', cancel_note: '' } },
+        });
+        expect(cancelled.ok()).toBe(true);
+      }
+    } finally {
+      await http.dispose();
+    }
+  }
+
   /** Sets up on the server the outcomes that the next action's calls must meet. */
   async arrange(outcomes: readonly AnyEventObject[], now: Snap): Promise<void> {
     await this.context.clearCookies({ name: 'tpp_fault' });
@@ -588,6 +623,7 @@ for (const path of PATHS) {
     const outcomesAfter = (i: number) =>
       steps.slice(i + 1, userAt.find((j) => j > i) ?? steps.length).map((s) => s.event);
 
+    await run.freeTheDays();
     await run.signIn();
     await run.arrange(outcomesAfter(-1), path.initial);
     await page.goto('reservations/create');
@@ -612,7 +648,16 @@ for (const path of PATHS) {
 }
 
 /** Every transition the page can drive: all of the machine's but the one no partner meets (see the top). */
-const NOT_DRIVABLE = ['reservationWizard.loading xstate.done.actor.loadSetup #1'];
+const NOT_DRIVABLE = [
+  // loading → workBlocked: the partner here may take work; e2e/work-eligibility.spec.ts plays a refused partner
+  'reservationWizard.loading xstate.done.actor.loadSetup #0',
+  // loading → notEligible: see the top
+  'reservationWizard.loading xstate.done.actor.loadSetup #2',
+  // a validation or a create refused by the work rule → workBlocked: the model test plays them; in the browser the
+  // partner may take work (e2e/work-eligibility.spec.ts plays a partner refused by it)
+  'reservationWizard.validating xstate.error.actor.validateDrafts #0',
+  'reservationWizard.submitting xstate.error.actor.acceptDrafts #1',
+];
 
 test('the reservation wizard model covers every transition the page can drive, in a few paths', () => {
   const all = new Coverage(reservationWizard).summary().transitions.missing;

@@ -118,6 +118,36 @@ test('a private job window of 90 minutes shows the rule beside the field, and no
   expect(sent).toEqual([]);
 });
 
+test('a day the van already holds is refused with its toast, and the other days are still reserved', async ({
+  page,
+}) => {
+  const [held, free] = [londonDateIn(24), londonDateIn(25)];
+  await api.create(await api.vehicleId('DA68 KFA'), held);
+  await signIn(page);
+  const wizard = new CreateReservationPage(page);
+  await wizard.open();
+  await wizard.chooseVehicle('DA68 KFA');
+  await expect(page.getByText('Found: Manchester')).toBeVisible();
+  await wizard.toggleDay(held);
+  await wizard.toggleDay(free);
+  await wizard.next().click();
+  const refused = page.locator('.toast').filter({ hasText: 'This vehicle already has a reservation on this day' });
+  await expect(refused).toBeVisible();
+  await expect(refused).toContainText(formatDate(held, 'en'));
+  await expect(wizard.step()).toHaveText('Review prices');
+  await expect(wizard.submit()).toHaveText('Submit 1 reservation');
+  await wizard.submit().click();
+  await expect(wizard.submitted()).toBeVisible();
+  const onVan = (await api.current()).filter(
+    (r) => r.vehicle.registration === 'DA68 KFA' && [held, free].includes(r.date),
+  );
+  // the day it held before, once, and the new one
+  expect(onVan.map((r) => [r.date, r.status])).toEqual([
+    [held, 'pending'],
+    [free, 'pending'],
+  ]);
+});
+
 test('keeps the request through a reload', async ({ page }) => {
   const day = londonDateIn(15);
   await signIn(page);
@@ -327,8 +357,15 @@ test('a partner who is not journey-ready is sent to /reservations, which says ho
   await page.goto('reservations/create');
   await expect(page).toHaveURL(/\/tpp\/reservations$/);
   await expect(page.getByTestId('reservations-not-eligible')).toContainText('contact our partner support team');
+  await expect(page.getByTestId('reservations-not-allowed')).toHaveText('You are not allowed to access this page.');
   await page.goto('reservations/historic');
   await expect(page).toHaveURL(/\/tpp\/reservations$/);
+  await expect(page.getByTestId('reservations-not-allowed')).toBeVisible();
+  // opened from elsewhere, the list says why, without a page refused
+  await page.goto('');
+  await page.goto('reservations');
+  await expect(page.getByTestId('reservations-not-eligible')).toBeVisible();
+  await expect(page.getByTestId('reservations-not-allowed')).toHaveCount(0);
   // the reservation menu flag is off for this partner: no link in the top bar
   await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Reservations' })).toHaveCount(
     0,

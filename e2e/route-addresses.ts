@@ -17,10 +17,14 @@ export async function addressOf(route: RouteEntry, email: string): Promise<strin
     }
   }
   if (route.path === '/journey/:id') {
-    // a journey page needs a journey this partner may see: an open one, found like the journey tests find theirs
+    // a journey page needs a journey this partner may see: an open one (every partner sees those, whether or not it
+    // may take it: a partner who may not work sees why instead of the offer)
     const api = await JourneyApi.signIn(email);
     try {
-      return `/journey/${(await api.anyOpenJourney('express_interest')).id}`;
+      const open = await api.openJourneys('express_interest');
+      const row = open[Math.floor(Math.random() * open.length)];
+      if (!row) throw new Error('no open express_interest journey');
+      return `/journey/${row.id}`;
     } finally {
       await api.dispose();
     }

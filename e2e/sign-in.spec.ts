@@ -64,6 +64,21 @@ test('a guest asking for a page is sent to sign-in with that page as the return 
   await expect(page).toHaveURL(/\/tpp\/\?from=mail$/);
 });
 
+test('a fragment typed in the address survives sign-in, on the return path and on the sign-in page', async ({
+  page,
+}) => {
+  await page.goto('work?tab=completed#x');
+  await expect(page).toHaveURL(/\/tpp\/login\?redirect=%2Fwork%3Ftab%3Dcompleted%23x$/);
+  await new LoginPage(page).signIn('partner@example.com');
+  await expect(page).toHaveURL(/\/tpp\/work\?tab=completed#x$/);
+
+  await page.context().clearCookies();
+  await page.evaluate(() => localStorage.clear());
+  await page.goto('login?redirect=/find-work?x=1#a');
+  await new LoginPage(page).signIn('partner@example.com');
+  await expect(page).toHaveURL(/\/tpp\/find-work\?x=1#a$/);
+});
+
 test('signing out ends the server session: a reload does not sign back in', async ({ page }) => {
   const login = new LoginPage(page);
   await login.open();

@@ -178,6 +178,22 @@ const notEligible = Object.assign(
   http(403, "You are currently not eligible for the provider's journeys...", 'not_eligible'),
   { detail: 'AB12 CDE holds 3 m³; this journey needs 6 m³.' },
 );
+/** Refused by the work rule (server/partner/work-eligibility.ts): suspended since the page was read. */
+const workRefused = new HttpError({
+  status: 403,
+  message: "You are currently not eligible for the provider's journeys...",
+  errors: {},
+  code: null,
+  reason: 'not_eligible',
+  detail: 'Your account is suspended until 25 November 2026 at 14:30 (London time).',
+  work: {
+    may_work: false,
+    reasons: ['suspended'],
+    suspended_until: '2026-11-25T14:30:00.000Z',
+    documents: { missing: [], expired: [] },
+  },
+  url: 'journey',
+});
 const selectDriver = http(422, 'messages.validation', null, { driver_id: ['Please select a driver'] });
 const cannotChange = http(409, 'You cannot edit or cancel this job at this time.', 'cannot_change');
 
@@ -664,7 +680,7 @@ const offerScenarios = [
     name: 'express interest',
     input: { journeyId: '42', method: 'EXPRESS_INTEREST' as const, returnQuote: 22_000, editing: null },
     extra: [...interestChoices, { type: 'people.chosen', people: 2 }],
-    failures: [taken, notEligible, closed],
+    failures: [taken, notEligible, closed, workRefused],
   },
   {
     name: 'click and claim',
@@ -673,7 +689,7 @@ const offerScenarios = [
       { type: 'driver.chosen', id: 10 as DriverId },
       { type: 'return.toggled', withReturn: true },
     ],
-    failures: [taken, notEligible],
+    failures: [taken, notEligible, workRefused],
   },
   {
     name: 'edit of a pending interest',
@@ -848,7 +864,8 @@ describe.each(offerScenarios)('journey offer: $name', ({ input, extra, failures 
               const f = e as { message: string; detail?: string };
               const messages = f.detail ? [f.message, f.detail] : [f.message];
               expect(out).toEqual([{ type: 'journey.notice', tone: 'danger', action, messages, failure: 'refused' }]);
-              // taken: the page says so; outdated (closed, no interest left, too late): the page reads it again
+              // taken: the page says so; outdated (closed, no interest left, too late, the partner may no longer
+              // work): the page reads it again
               if (e === taken) expect(snap.output).toEqual({ outcome: 'taken' });
               else if (e === notEligible) expect(snap.value).toBe('editing');
               else expect(snap.output).toEqual({ outcome: 'changed' });

@@ -93,6 +93,22 @@ const offline = new NetworkError({ message: 'Failed to fetch', timedOut: false, 
 const taken = http(409, 'Sorry, another partner has already taken this job.', { reason: 'taken' });
 const closed = http(409, 'This job is no longer open.', { reason: 'closed' });
 const notEligible = http(403, 'You need an approved vehicle to book or quote for work.', { reason: 'not_eligible' });
+/** Refused by the work rule (server/partner/work-eligibility.ts): the partner was suspended after the page was read. */
+const suspendedWork = {
+  may_work: false,
+  reasons: ['suspended' as const],
+  suspended_until: '2026-11-25T14:30:00.000Z',
+  documents: { missing: [], expired: [] },
+};
+const workRefused = new HttpError({
+  status: 403,
+  message: 'Your account is suspended until 25 November 2026 at 14:30 (London time) after a false completion.',
+  errors: {},
+  code: null,
+  reason: 'not_eligible',
+  work: suspendedWork,
+  url: 'v1',
+});
 const wrongKind = http(409, 'This job has a fixed price: book it instead of quoting.', { reason: 'wrong_kind' });
 const amountRefused = http(422, 'messages.validation', {
   errors: { amount: ['The amount is at most 5000000 pence (£50000)'] },
@@ -124,6 +140,7 @@ const scenarios = [
       error('bookListing', offline),
       error('bookListing', taken),
       error('bookListing', notEligible),
+      error('bookListing', workRefused),
     ],
   },
   {
@@ -140,6 +157,7 @@ const scenarios = [
       error('quoteListing', offline),
       error('quoteListing', closed),
       error('quoteListing', wrongKind),
+      error('quoteListing', workRefused),
     ],
   },
 ];
@@ -279,6 +297,12 @@ describe.each(scenarios)('listing machine: $name', ({ events }) => {
           else if (outcome === 'error:bookListing' || (outcome === 'error:quoteListing' && !quoteErrorOf(snap)))
             expect(told.map((t) => t.params.tone)).toEqual(['danger']);
           else expect(told).toEqual([]);
+          // refused by the work rule: no action is left, and the listing says why (the page's work notice)
+          if ((step.event as { error?: unknown }).error === workRefused) {
+            expect(detailOf(snap)).toMatchObject({ eligible: false, work: suspendedWork });
+            expect([canBookNow(snap), canQuote(snap), snap.context.quoteAttempt]).toEqual([false, false, null]);
+          } else if (snap.matches({ showing: 'idle' }) && detailOf(snap)?.eligible === true)
+            expect(detailOf(snap)?.work).toBeUndefined();
           if (told[0]?.params.title.endsWith('Refused'))
             expect(told[0].params.serverMessage).toBe((step.event as unknown as { error: Error }).error.message);
           // the events stream is open exactly while the listing is shown

@@ -9,6 +9,7 @@ import {
   hasLoadFailed,
   hasSubmitFailed,
   isNotEligible,
+  blockedWorkOf,
   issuesOf,
   reviewDaysOf,
   shownIssuesOf,
@@ -51,6 +52,14 @@ const SETUP: WizardSetup = {
   vehicles: [VAN as unknown as ProviderVehicle],
 };
 const NOT_ELIGIBLE: WizardSetup = { ...SETUP, info: { ...SETUP.info, eligible: false } };
+/** The work rule's decision (schemas/onboarding.ts): a journey-ready partner suspended after a false completion. */
+const SUSPENDED = {
+  may_work: false,
+  reasons: ['suspended' as const],
+  suspended_until: '2026-11-27T10:00:00.000Z',
+  documents: { missing: [], expired: [] },
+};
+const WORK_BLOCKED: WizardSetup = { ...SETUP, info: { ...SETUP.info, work: SUSPENDED } };
 const MANCHESTER: ResolvedPlace = { lat: 53.4808, lng: -2.2426, town: 'Manchester', postcode: 'M1 1AE' };
 const D1 = '2026-11-24';
 const D2 = '2026-11-25';
@@ -77,6 +86,15 @@ const refused = new HttpError({
   message: 'You are not eligible to make reservations.',
   errors: {},
   code: null,
+  url: 'v1',
+});
+/** The server refused the validate or the create: the partner may not take work any more (a refusal by the rule). */
+const workRefused = new HttpError({
+  status: 403,
+  message: 'Your account is suspended until 27 November 2026 at 10:00 (London time) after a false completion.',
+  errors: {},
+  code: null,
+  work: SUSPENDED,
   url: 'v1',
 });
 const expired = new HttpError({
@@ -112,6 +130,7 @@ const loadEvents = (s: Snap): AnyEventObject[] =>
     ? [
         done('loadSetup', SETUP),
         done('loadSetup', NOT_ELIGIBLE),
+        done('loadSetup', WORK_BLOCKED),
         error('loadSetup', offline),
         { type: 'wizard.retried' },
       ]
@@ -145,7 +164,12 @@ const reviewEvents = (s: Snap): AnyEventObject[] => {
       ? [{ type: 'postcode.resolved', postcode: 'M1 1AE', place: MANCHESTER }]
       : [{ type: 'wizard.next' }];
   if (s.matches('validating'))
-    return [done('validateDrafts', allPriced), done('validateDrafts', oneRefused), error('validateDrafts', refused)];
+    return [
+      done('validateDrafts', allPriced),
+      done('validateDrafts', oneRefused),
+      error('validateDrafts', refused),
+      error('validateDrafts', workRefused),
+    ];
   if (s.matches('reviewing'))
     return [
       { type: 'day.removed', date: D1 },
@@ -154,7 +178,12 @@ const reviewEvents = (s: Snap): AnyEventObject[] => {
       { type: 'wizard.submitted' },
     ];
   if (s.matches('submitting'))
-    return [done('acceptDrafts', created), error('acceptDrafts', offline), error('acceptDrafts', expired)];
+    return [
+      done('acceptDrafts', created),
+      error('acceptDrafts', offline),
+      error('acceptDrafts', expired),
+      error('acceptDrafts', workRefused),
+    ];
   return [{ type: 'wizard.restarted' }];
 };
 
@@ -184,6 +213,9 @@ function expectLooksRight(snap: Snap) {
   if (snap.matches('submitted')) expect([step, createdOf(snap)]).toEqual([3, created]);
   expect(hasLoadFailed(snap)).toBe(snap.matches('failed'));
   expect(isNotEligible(snap)).toBe(snap.matches('notEligible'));
+  // the notice of why work is closed shows exactly in workBlocked, with the server's decision; no form then
+  expect(blockedWorkOf(snap)).toEqual(snap.matches('workBlocked') ? SUSPENDED : null);
+  if (snap.matches('workBlocked')) expect([stepOf(snap), snap.context.submitKey]).toEqual([null, null]);
   // nothing goes to step 2 with a broken rule
   if (snap.matches('validating')) expect(issuesOf(snap)).toEqual([]);
   // messages show for fields the partner touched, or all of them after Next
@@ -201,7 +233,7 @@ function expectLooksRight(snap: Snap) {
   if (!snap.matches('reviewing')) expect(hasSubmitFailed(snap)).toBe(false);
 }
 
-const SIZE = { states: 8, transitions: 23 };
+const SIZE = { states: 9, transitions: 26 };
 const coverage = new Coverage(reservationWizard);
 
 describe.each(scenarios)('reservation wizard: $name', ({ events, saved }) => {
@@ -272,6 +304,8 @@ describe.each(scenarios)('reservation wizard: $name', ({ events, saved }) => {
                 date: e.date,
               })),
             );
+          // refused by the work rule: the page says why instead of a toast
+          else if ((step.event as { error?: unknown }).error === workRefused) expect(notices).toEqual([]);
           else if (type === 'xstate.error.actor.validateDrafts')
             expect(notices).toEqual([
               { tone: 'danger', title: 'reservations.toast.createFailed', textId: 'reservations.refusal.notEligible' },

@@ -1,6 +1,6 @@
 import { Effect, Schema } from 'effect';
 import { AccountType, UserId } from './user';
-import { NonNegativeInt } from './common';
+import { NonNegativeInt, positiveIdFromText, StorableText } from './common';
 
 /**
  * The admin's switch user (spec §6; issue 8), beside the mock-user grant of POST /oauth/token (schemas/auth.ts):
@@ -11,7 +11,9 @@ import { NonNegativeInt } from './common';
  */
 
 export const AdminPartnersQuery = Schema.Struct({
-  q: Schema.String.check(Schema.isMaxLength(100)).pipe(Schema.withDecodingDefaultKey(Effect.succeed(''))),
+  q: StorableText.check(Schema.isMaxLength(100, { message: 'q is at most 100 characters' })).pipe(
+    Schema.withDecodingDefaultKey(Effect.succeed('')),
+  ),
 });
 export type AdminPartnersQuery = typeof AdminPartnersQuery.Type;
 
@@ -30,10 +32,8 @@ export const AdminPartnersResponse = Schema.Struct({
 });
 export type AdminPartnersResponse = typeof AdminPartnersResponse.Type;
 
-/** `user_id`: a failed whole-number check skips the range check (`.abort()`): one issue, as in Effect 3. */
-export const ImpersonatedActionsQuery = Schema.Struct({
-  user_id: Schema.NumberFromString.check(Schema.isInt().abort(), Schema.isGreaterThan(0)),
-});
+/** `user_id`: one issue, the first check it fails (a whole number, above 0, within an integer column). */
+export const ImpersonatedActionsQuery = Schema.Struct({ user_id: positiveIdFromText('user') });
 
 export const ImpersonatedAction = Schema.Struct({
   impersonator_id: UserId,

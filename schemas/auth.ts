@@ -1,9 +1,12 @@
 import { Schema } from 'effect';
+import { positiveId, StorableText } from './common';
 
 /** POST /login body (the monolith session sign-in). Plain JSON, not under `payload`. */
 export const LoginRequest = Schema.Struct({
   email: Schema.Trim.check(Schema.isNonEmpty({ message: "Email can't be blank" }).abort(), Schema.isMaxLength(254)),
-  password: Schema.String.check(
+  // No stored password holds a NUL or a lone surrogate (StorableText at sign-up and reset), and scrypt would take
+  // `demo1234\u0000` for `demo1234` (its HMAC pads a short key with zero bytes): refused here, as everywhere.
+  password: StorableText.check(
     Schema.isNonEmpty({ message: "Password can't be blank" }).abort(),
     Schema.isMaxLength(200),
   ),
@@ -26,7 +29,7 @@ export const TokenRequest = Schema.Struct({
     client_id: Schema.Literal(''),
     client_secret: Schema.Literal(''),
     scope: Schema.Literal('*'),
-    user_id: Schema.optional(Schema.Number.check(Schema.isInt().abort(), Schema.isGreaterThan(0))),
+    user_id: Schema.optional(positiveId('user')),
   }),
 });
 export type TokenRequest = typeof TokenRequest.Type;

@@ -1,5 +1,6 @@
 import { Schema } from 'effect';
 import { DocumentType, IsoDate } from './onboarding';
+import { StorableText } from './common';
 
 /**
  * A partner's documents and the partner terms (spec §1 "documents and onboarding", §5 uploads, §6 requirements before
@@ -82,6 +83,12 @@ export const EXPIRY_IN_FUTURE = 'The expiry date must be in the future.';
 export const coverBelowMinimum = (type: InsuranceType): string =>
   `The cover must be at least £${INSURANCE_MINIMUM_POUNDS[type].toLocaleString('en-GB')}.`;
 export const COVER_NEEDED = 'Please enter the amount of cover in pounds.';
+/**
+ * The largest cover kept, pounds: the amount lives in an integer column (in pence too, for a sign-up's insurance), so
+ * a larger one would not fit it. Far above any policy a van partner holds. Sign-up's limit is the same (MAX_COVER_GBP).
+ */
+export const MAX_COVER_POUNDS = 20_000_000;
+export const COVER_TOO_LARGE = `The cover can be at most £${MAX_COVER_POUNDS.toLocaleString('en-GB')}.`;
 
 export const DocumentId = Schema.Number.pipe(Schema.brand('DocumentId'));
 export type DocumentId = typeof DocumentId.Type;
@@ -129,7 +136,7 @@ export const AdminDocumentsQuery = Schema.Struct({ status: Schema.optional(Docum
 /** POST /v1/admin/documents/{id}/review `{ payload: { status, reason? } }`: a rejection needs its reason. */
 export const ReviewDocument = Schema.Struct({
   status: Schema.Literals(['approved', 'rejected']),
-  reason: Schema.optional(Schema.String.check(Schema.isTrimmed().abort(), Schema.isMaxLength(500))),
+  reason: Schema.optional(StorableText.check(Schema.isTrimmed().abort(), Schema.isMaxLength(500))),
 }).check(
   Schema.makeFilter((review) =>
     review.status === 'rejected' && !review.reason ? { path: ['reason'], issue: 'Please give a reason.' } : true,
@@ -159,5 +166,5 @@ export const TermsStatusResponse = Schema.Struct({ data: TermsStatus });
 
 /** POST /v1/terms/accept `{ payload: { version } }`: only the current version can be accepted. */
 export const AcceptTermsRequest = Schema.Struct({
-  payload: Schema.Struct({ version: Schema.String.check(Schema.isMaxLength(40)) }),
+  payload: Schema.Struct({ version: StorableText.check(Schema.isMaxLength(40)) }),
 });

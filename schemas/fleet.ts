@@ -3,7 +3,7 @@ import { ProviderDriver } from './driver';
 import { ProviderVehicleId } from './vehicle';
 import { UkPostcode } from './postcode';
 import { ProviderVehicle, VEHICLE_TYPES, VehicleStatus, VehicleType, type VehicleType as Size } from './vehicle';
-import { NonNegativeInt, says } from './common';
+import { NonNegativeInt, says, StorableTrim } from './common';
 
 /**
  * The partner's fleet: my vehicles and my drivers (issue 8; spec §3 Vehicle, Vehicle sizes, Driver; §4 "Driver and
@@ -73,13 +73,13 @@ export const canonicalPlate = (raw: string): string => {
   return plate;
 };
 
-const Registration = Schema.Trim.check(
+const Registration = StorableTrim.check(
   Schema.makeFilter((s: string) => UK_REGISTRATION_PATTERN.test(s), { message: REGISTRATION_MESSAGE }).abort(),
   Schema.isMaxLength(10, { message: REGISTRATION_MESSAGE }),
 );
 
 const Name = (what: string) =>
-  Schema.Trim.check(
+  StorableTrim.check(
     Schema.isMinLength(1, { message: `${what} can't be blank` }).abort(),
     Schema.isMaxLength(40, { message: `${what} is at most 40 characters` }),
   );
@@ -165,18 +165,18 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
  * driver through its outbox; false adds them without one. `vehicle_id`: a vehicle to assign at once (the same rules as assign-vehicle).
  */
 export const DriverInput = Schema.Struct({
-  full_name: Schema.Trim.check(
+  full_name: StorableTrim.check(
     Schema.isMinLength(2, { message: 'Full name is at least 2 characters' }).abort(),
     Schema.isMaxLength(80, { message: 'Full name is at most 80 characters' }).abort(),
     Schema.isPattern(/^\p{L}[\p{L} .'’-]*$/u, {
       message: 'Full name has letters, spaces, apostrophes, dots and dashes only',
     }),
   ),
-  email: Schema.Trim.check(
+  email: StorableTrim.check(
     Schema.isMaxLength(120, { message: 'Email is at most 120 characters' }).abort(),
     Schema.makeFilter((s: string) => EMAIL.test(s), { message: 'Email must be a valid email' }),
   ),
-  phone: Schema.Trim.check(
+  phone: StorableTrim.check(
     Schema.isMaxLength(20, { message: MOBILE_MESSAGE }).abort(),
     Schema.makeFilter(isUkMobile, { message: MOBILE_MESSAGE }),
   ),

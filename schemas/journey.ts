@@ -3,8 +3,10 @@ import { ProviderVehicleId } from './vehicle';
 import { Money } from './money';
 import { SearchCategory } from './listing-basics';
 import { VehicleStatus, VehicleType } from './vehicle';
-import { NonNegativeInt, optional, positiveId, says } from './common';
+import { NonNegativeInt, optional, positiveId, says, StorableText } from './common';
 import { DriverId, ProviderDriver } from './driver';
+import { WorkEligibility } from './work-eligibility';
+import { JourneyStatusCode } from './journey-status-code';
 
 /**
  * Journeys and drivers (spec §3 Journey, interest and claim payloads; §4 journey allocation states; §5 express
@@ -120,7 +122,8 @@ export type JourneyListing = typeof JourneyListing.Type;
 export const CustomerDetailsState = Schema.Literals(['hidden_until_allocation', 'shown', 'removed']);
 export type CustomerDetailsState = typeof CustomerDetailsState.Type;
 
-export const JourneyStatus = Schema.Literals(['open', 'allocated', 'completed']);
+/** `cancelled`: called off by the platform (migration 0018); read by the partner who held it or waited on it. */
+export const JourneyStatus = Schema.Literals(['open', 'allocated', 'completed', 'cancelled']);
 export type JourneyStatus = typeof JourneyStatus.Type;
 
 /** The journey itself. `tp_quote_return`: pay for the optional return leg, null when the journey has none. */
@@ -183,11 +186,19 @@ export const JourneyDriver = Schema.Struct({
 });
 export type JourneyDriver = typeof JourneyDriver.Type;
 
-/** Why a partner may not claim or express interest (JourneyError.reason with code `not_eligible`). */
+/**
+ * Why a partner may not claim or express interest (JourneyError.reason with code `not_eligible`): first the reasons of
+ * the work rule (schemas/work-eligibility.ts WorkBlockReason: `not_a_partner`, `suspended`, `documents`,
+ * `no_approved_vehicle`, `terms`), then the journeys' own: `not_journey_ready` (spec §6 "journeys need a partner
+ * flagged eligible"), `vehicle_not_approved` (the vehicle chosen), `vehicle_too_small` (for this load).
+ */
 export const NotEligibleReason = Schema.Literals([
   'not_a_partner',
-  'not_journey_ready',
+  'suspended',
+  'documents',
   'no_approved_vehicle',
+  'terms',
+  'not_journey_ready',
   'vehicle_not_approved',
   'vehicle_too_small',
 ]);
@@ -195,12 +206,14 @@ export type NotEligibleReason = typeof NotEligibleReason.Type;
 
 /**
  * What the caller can do with the journey now, decided by the server: the portal shows these buttons only.
- * `eligible`: a journey-ready transport partner with an approved vehicle that holds this journey's load;
- * `reason` says why not.
+ * `eligible`: a partner who may take work (schemas/work-eligibility.ts), journey-ready, with an approved vehicle that
+ * holds this journey's load; `reason` says why not. `work`: the work rule's decision as of this read (optional so that
+ * answers without it still decode).
  */
 export const JourneyActions = Schema.Struct({
   eligible: Schema.Boolean,
   reason: Schema.NullOr(NotEligibleReason),
+  work: optional(WorkEligibility),
   express_interest: Schema.Boolean,
   cancel_interest: Schema.Boolean,
   /**
@@ -215,12 +228,17 @@ export const JourneyActions = Schema.Struct({
 });
 export type JourneyActions = typeof JourneyActions.Type;
 
-/** GET /ts/public/find-work/v1/journeys/{journeyId}, and the answer of register-driver and the allocate calls. */
+/**
+ * GET /ts/public/find-work/v1/journeys/{journeyId}, and the answer of register-driver and the allocate calls.
+ * `status_code`: where the journey stands for the caller (spec §4 IP_ codes, schemas/journey-status-code.ts),
+ * optional so that answers without it still decode.
+ */
 export const JourneyResponse = Schema.Struct({
   journey: Journey,
   allocationDetails: Schema.NullOr(AllocationDetails),
   driver: Schema.NullOr(JourneyDriver),
   actions: JourneyActions,
+  status_code: optional(JourneyStatusCode),
 });
 export type JourneyResponse = typeof JourneyResponse.Type;
 
@@ -319,7 +337,9 @@ const QuoteAmount = Schema.Number.check(
 export const ExpressInterestRequest = Schema.Struct({
   payload: Schema.Struct({
     provider_vehicle_id: ProviderVehicleId,
-    registration_number: optional(Schema.String.check(Schema.isMaxLength(20))),
+    registration_number: optional(
+      StorableText.check(Schema.isMaxLength(20, { message: 'A registration is at most 20 characters' })),
+    ),
     job_id: Schema.Array(JourneyId).check(
       Schema.isMinLength(1, { message: 'Choose at least one journey' }).abort(),
       Schema.isMaxLength(MAX_INTEREST_JOURNEYS, {
@@ -408,7 +428,7 @@ export type DeallocationReason = typeof DeallocationReason.Type;
 export const DeallocateRequest = Schema.Struct({
   payload: Schema.Struct({
     reason: DeallocationReason.annotateKey({ messageMissingKey: REASON_REQUIRED }),
-    note: optional(Schema.String.check(Schema.isMaxLength(500, { message: 'The note is at most 500 characters' }))),
+    note: optional(StorableText.check(Schema.isMaxLength(500, { message: 'The note is at most 500 characters' }))),
   }).annotate({ identifier: 'Deallocate' }),
 });
 export type DeallocateRequest = typeof DeallocateRequest.Type;
@@ -467,6 +487,8 @@ export const JourneyError = Schema.Struct({
   code: JourneyErrorCode,
   reason: optional(NotEligibleReason),
   detail: optional(Schema.String),
+  /** With a reason of the work rule: the whole decision (schemas/work-eligibility.ts). */
+  work: optional(WorkEligibility),
   journey_id: optional(JourneyId),
   cancellable_until: optional(Schema.String),
 });

@@ -1,5 +1,5 @@
 import { Schema } from 'effect';
-import { says } from './common';
+import { positiveId, says } from './common';
 
 /**
  * The small shapes of a listing that journeys, won work and the quote rules share with find work (search.ts
@@ -48,9 +48,7 @@ export const SEARCH_CATEGORIES = [
 export const SearchCategory = Schema.Literals(SEARCH_CATEGORIES).annotate(says('Unknown category'));
 export type SearchCategory = typeof SearchCategory.Type;
 
-export const ListingId = Schema.Number.check(Schema.isInt().abort(), Schema.isGreaterThan(0)).pipe(
-  Schema.brand('ListingId'),
-);
+export const ListingId = positiveId('listing').pipe(Schema.brand('ListingId'));
 export type ListingId = typeof ListingId.Type;
 
 /** The most a quote may be: £50,000, in pence. Far above any job on the marketplace; a typo guard. */

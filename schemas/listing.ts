@@ -4,6 +4,7 @@ import { ProviderVehicleId } from './vehicle';
 import { Listing } from './search';
 import { MAX_QUOTE_MINOR_UNITS } from './listing-basics';
 import { NonNegativeInt, optional } from './common';
+import { WorkBlockReason, WorkEligibility } from './work-eligibility';
 
 /**
  * One marketplace listing (an instant or auction job) and what a partner does with it: read it, book it now
@@ -77,7 +78,9 @@ export type ListingAllocation = typeof ListingAllocation.Type;
  * - `pickup_distance_m` / `delivery_distance_m`: straight-line metres from the caller's registered address (null
  *   without coordinates); `score` is always null here.
  * - `description`: plain English about the goods and access, made from the category and attributes.
- * - `eligible`: whether the caller may book or quote at all (a transport partner with an approved vehicle).
+ * - `eligible`: whether the caller may book or quote at all (a partner who may take work, spec §6).
+ * - `work`: why not (schemas/work-eligibility.ts): the same decision as user-info's, made when the listing was read.
+ *   Optional so that answers without it still decode (the page then shows its plain words).
  * - `actions`: what the caller can do now (false once the job is taken, closed, or of the other kind).
  * - `auction`: the bidding, for auctions; null for instant jobs.
  * - `allocation`: set only when the caller won the job.
@@ -88,6 +91,7 @@ export const ListingDetail = Schema.Struct({
   kind: Schema.Literals(['instant', 'auction']),
   description: Schema.String,
   eligible: Schema.Boolean,
+  work: Schema.optionalKey(WorkEligibility),
   actions: Schema.Struct({ book: Schema.Boolean, quote: Schema.Boolean }),
   auction: Schema.NullOr(AuctionState),
   allocation: Schema.NullOr(ListingAllocation),
@@ -101,7 +105,8 @@ export type ListingDetailResponse = typeof ListingDetailResponse.Type;
  * - `taken` (409): another partner has the job.
  * - `closed` (409): the job is no longer open (its pickup window has passed, or it was withdrawn, or you won it).
  * - `wrong_kind` (409): book on an auction or an express-interest job, quote on an instant job.
- * - `not_eligible` (403): the caller is not a transport partner with an approved vehicle.
+ * - `not_eligible` (403): the caller may not take work (schemas/work-eligibility.ts): `reason` says why first and
+ *   `work` is the whole decision.
  * - `idempotency_key_in_progress` (409): the first request with this Idempotency-Key has not finished yet.
  */
 export const ListingActionErrorCode = Schema.Literals([
@@ -112,5 +117,10 @@ export const ListingActionErrorCode = Schema.Literals([
   'idempotency_key_in_progress',
 ]);
 export type ListingActionErrorCode = typeof ListingActionErrorCode.Type;
-export const ListingActionError = Schema.Struct({ message: Schema.String, code: ListingActionErrorCode });
+export const ListingActionError = Schema.Struct({
+  message: Schema.String,
+  code: ListingActionErrorCode,
+  reason: Schema.optionalKey(WorkBlockReason),
+  work: Schema.optionalKey(WorkEligibility),
+});
 export type ListingActionError = typeof ListingActionError.Type;

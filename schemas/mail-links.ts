@@ -1,5 +1,5 @@
 import { Schema } from 'effect';
-import { NonNegativeInt, nullable } from './common';
+import { NonNegativeInt, nullable, StorableText } from './common';
 
 /**
  * The links a partner gets by mail: e-mail verification after sign-up, and password reset (spec §2). Apart from
@@ -20,16 +20,16 @@ export const RESET_TOKEN_TTL_S = 3600;
 // Requests.
 
 export const VerifyEmailRequest = Schema.Struct({
-  payload: Schema.Struct({ token: Schema.String.check(Schema.isMaxLength(100)) }),
+  payload: Schema.Struct({ token: StorableText.check(Schema.isMaxLength(100)) }),
 });
 export const PasswordResetRequest = Schema.Struct({
-  payload: Schema.Struct({ email: Schema.String.check(Schema.isMaxLength(254)) }),
+  payload: Schema.Struct({ email: StorableText.check(Schema.isMaxLength(254)) }),
 });
 export const PasswordResetConfirm = Schema.Struct({
   payload: Schema.Struct({
-    token: Schema.String.check(Schema.isMaxLength(100)),
-    password: nullable(Schema.String.check(Schema.isMaxLength(200))),
-    password_confirmation: nullable(Schema.String.check(Schema.isMaxLength(200))),
+    token: StorableText.check(Schema.isMaxLength(100)),
+    password: nullable(StorableText.check(Schema.isMaxLength(200))),
+    password_confirmation: nullable(StorableText.check(Schema.isMaxLength(200))),
   }),
 });
 

@@ -1,16 +1,12 @@
 import { Schema } from 'effect';
 import { NonNegativeInt } from './common';
 
-/** Document kinds a partner uploads (spec §1, §9 insurance minimums). CMR is needed for international work only. */
-export const DocumentType = Schema.Literals([
-  'driving_licence',
-  'identity',
-  'third_party_insurance',
-  'goods_in_transit_insurance',
-  'vehicle_insurance',
-  'cmr_insurance',
-]);
-export type DocumentType = typeof DocumentType.Type;
+// The document kinds and the work rule's decision have files of their own, small enough for every page's first load
+// (user-info carries the decision); this file's other schemas load with the pages that use them.
+import { DocumentType } from './document-type';
+import { WorkEligibility } from './work-eligibility';
+
+export { DocumentType };
 
 /** Dates travel as ISO calendar dates, yyyy-MM-dd. */
 export const IsoDate = Schema.String.check(Schema.isPattern(/^\d{4}-\d{2}-\d{2}$/));
@@ -36,4 +32,11 @@ export const OnboardingStatus = Schema.Struct({
   }),
 });
 export type OnboardingStatus = typeof OnboardingStatus.Type;
-export const OnboardingStatusResponse = Schema.Struct({ data: OnboardingStatus });
+
+/**
+ * GET /v1/onboarding-status → { data }: the status, and the decision made from it (`work`, optional so that answers
+ * without it still decode).
+ */
+export const OnboardingStatusResponse = Schema.Struct({
+  data: Schema.Struct({ ...OnboardingStatus.fields, work: Schema.optionalKey(WorkEligibility) }),
+});

@@ -1,4 +1,5 @@
 import { Effect, Schema } from 'effect';
+import { StorableTrim } from './common';
 
 /** NUTS1 region codes of the UK (spec §3 region short names). */
 export const Nuts1Code = Schema.Literals([
@@ -50,7 +51,7 @@ export const MAX_PLACES = 50;
 
 /** GET /v1/places?q=<text>&limit=<n>: a town-name prefix or a postcode area/district prefix (`M1`, `SW`). */
 export const PlacesQuery = Schema.Struct({
-  q: Schema.Trim.check(
+  q: StorableTrim.check(
     Schema.isNonEmpty({ message: "q can't be blank" }).abort(),
     Schema.isMaxLength(100, { message: 'q must be at most 100 characters' }),
   ),

@@ -3,8 +3,20 @@ import { ProviderVehicleId } from './vehicle';
 import { MinorUnits } from './money';
 import { UserId } from './user';
 import { VehicleCapacity, VehicleType } from './vehicle';
-import { CalendarDate, Instant, NonNegativeInt, optional, says, saysAll, StorableText } from './common';
+import {
+  CalendarDate,
+  Instant,
+  Latitude,
+  Longitude,
+  NonNegativeInt,
+  optional,
+  positiveId,
+  says,
+  saysAll,
+  StorableText,
+} from './common';
 import { UkPostcode } from './postcode';
+import { WorkEligibility } from './work-eligibility';
 
 /**
  * Reservations: blocks of a vehicle's availability a partner offers (spec §3 Reservation, External job; §4 statuses,
@@ -90,15 +102,10 @@ export const CancelReason = Schema.Literals(CANCEL_REASONS).annotate(
 );
 export type CancelReason = typeof CancelReason.Type;
 
-export const ReservationId = Schema.Number.check(Schema.isInt().abort(), Schema.isGreaterThan(0)).pipe(
-  Schema.brand('ReservationId'),
-);
+export const ReservationId = positiveId('reservation').pipe(Schema.brand('ReservationId'));
 export type ReservationId = typeof ReservationId.Type;
 /** A validated, not yet created reservation (step 2 of the create flow). */
-export const ReservationDraftId = Schema.Number.check(
-  Schema.isInt({ message: 'A draft id is a whole number' }).abort(),
-  Schema.isBetween({ minimum: 1, maximum: 2_147_483_647 }, { message: 'A draft id is a positive number' }),
-).pipe(Schema.brand('ReservationDraftId'));
+export const ReservationDraftId = positiveId('draft').pipe(Schema.brand('ReservationDraftId'));
 export type ReservationDraftId = typeof ReservationDraftId.Type;
 
 // Input pieces.
@@ -110,12 +117,6 @@ export const TimeOrAnytime = Schema.Union([Schema.Literal(ANYTIME), Instant]).pi
 );
 export type TimeOrAnytime = typeof TimeOrAnytime.Type;
 
-const Latitude = Schema.Number.check(
-  Schema.isBetween({ minimum: -90, maximum: 90 }, { message: 'A latitude is between -90 and 90' }),
-);
-const Longitude = Schema.Number.check(
-  Schema.isBetween({ minimum: -180, maximum: 180 }, { message: 'A longitude is between -180 and 180' }),
-);
 const TownName = StorableText.pipe(
   Schema.decodeTo(Schema.Trim),
   Schema.check(
@@ -185,7 +186,7 @@ const privateJobNode = <O extends 1 | 2, T extends 'pickup' | 'delivery'>(sortOr
  * its place, window and time on site (spec §5); nodes[0] is the pickup (sortOrder 1), nodes[1] the delivery.
  */
 export const ExternalJob = Schema.Struct({
-  uuid: Schema.String.check(Schema.isGUID()).pipe(saysAll('A private job uuid is a UUID')),
+  uuid: StorableText.check(Schema.isGUID()).pipe(saysAll('A private job uuid is a UUID')),
   volumeInM3: Schema.Number.check(
     Schema.isGreaterThan(0, { message: 'A private job volume is more than 0 m³' }),
     Schema.isLessThanOrEqualTo(MAX_RESERVATION_CAPACITY_M3, {
@@ -464,6 +465,12 @@ export const ReservationInfo = Schema.Struct({
   custom_reservation: Schema.Boolean,
   eligible_vehicle_types: Schema.Array(VehicleType),
   eligible: Schema.Boolean,
+  /**
+   * Whether the caller may take work now (schemas/work-eligibility.ts: not suspended, documents, a vehicle, terms): a
+   * journey-ready partner who may not work cannot reserve either (403 WorkRefusal). Optional so that answers without
+   * it still decode.
+   */
+  work: optional(WorkEligibility),
 });
 export type ReservationInfo = typeof ReservationInfo.Type;
 export const ReservationInfoResponse = Schema.Struct({ data: ReservationInfo });
@@ -485,6 +492,8 @@ export const RESERVATION_ERROR_TEXTS = {
   delivery_window_after_reservation_end: 'The delivery window ends after the reservation',
   reservation_end_too_early: 'The reservation ends too early',
   capacity_too_large: `The capacity is too large (max ${MAX_RESERVATION_CAPACITY_M3} m³)`,
+  /** One live reservation per vehicle and day: the day is already reserved for this vehicle (or twice in one request). */
+  vehicle_already_reserved: 'This vehicle already has a reservation on this day',
 } as const;
 export type ReservationErrorCode = keyof typeof RESERVATION_ERROR_TEXTS;
 export const ReservationErrorCode = Schema.Literals(

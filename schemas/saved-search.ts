@@ -1,14 +1,12 @@
 import { Effect, Schema } from 'effect';
 import { SearchCriteria } from './search';
-import { nullable, StorableText } from './common';
+import { nullable, positiveId, StorableText } from './common';
 
 /** Spec §4: the saved-search control's states in the portal. */
 export const SavedSearchStatus = Schema.Literals(['not_saved', 'saving', 'saved']);
 export type SavedSearchStatus = typeof SavedSearchStatus.Type;
 
-export const SavedSearchId = Schema.Number.check(Schema.isInt().abort(), Schema.isGreaterThan(0)).pipe(
-  Schema.brand('SavedSearchId'),
-);
+export const SavedSearchId = positiveId('saved search').pipe(Schema.brand('SavedSearchId'));
 export type SavedSearchId = typeof SavedSearchId.Type;
 
 /** Most saved searches one partner keeps. */

@@ -1,7 +1,7 @@
 import { Effect, Schema } from 'effect';
 import { Money } from './money';
 import { Nuts1, RADIUS_OPTIONS_MILES } from './place';
-import { CalendarDate, NonNegativeInt, optional, says, StorableText } from './common';
+import { CalendarDate, Latitude, Longitude, NonNegativeInt, optional, says, StorableText } from './common';
 import { ListingId, ListingKind, SEARCH_CATEGORIES, SearchCategory, SearchType } from './listing-basics';
 
 // the small shapes shared with journeys and won work live in listing-basics.ts; find work's importers keep them here
@@ -33,13 +33,6 @@ export const Radius = Schema.Struct({
   unit: Schema.Literal('mi'),
 }).annotate({ identifier: 'Radius' });
 export type Radius = typeof Radius.Type;
-
-const Latitude = Schema.Number.check(
-  Schema.isBetween({ minimum: -90, maximum: 90 }, { message: 'A latitude is between -90 and 90' }),
-);
-const Longitude = Schema.Number.check(
-  Schema.isBetween({ minimum: -180, maximum: 180 }, { message: 'A longitude is between -180 and 180' }),
-);
 
 export const LatLng = Schema.Struct({ lat: Latitude, lng: Longitude }).annotate({ identifier: 'LatLng' });
 

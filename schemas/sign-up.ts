@@ -2,7 +2,8 @@ import { Effect, Schema } from 'effect';
 import { AccountType } from './user';
 import { UK_POSTCODE_MESSAGE, UK_POSTCODE_PATTERN } from './postcode';
 import { VEHICLE_TYPES, VehicleType } from './vehicle';
-import { isCalendarDate, nullable } from './common';
+import { isCalendarDate, isStorable, nullable } from './common';
+import { MAX_COVER_POUNDS } from './documents';
 
 /**
  * Partner sign-up (spec §2 "Partner sign-up has steps: login details, your details, vehicle and operational
@@ -35,8 +36,8 @@ export const INSURANCE_MINIMUMS_GBP = {
 } as const;
 export type InsuranceKind = keyof typeof INSURANCE_MINIMUMS_GBP;
 export const INSURANCE_KINDS = ['third_party', 'goods_in_transit', 'vehicle', 'cmr'] as const;
-/** The largest cover accepted, pounds (kept so the amount in pence fits a 32-bit integer). */
-export const MAX_COVER_GBP = 20_000_000;
+/** The largest cover accepted, pounds (kept so the amount in pence fits a 32-bit integer); an upload's too. */
+export const MAX_COVER_GBP = MAX_COVER_POUNDS;
 /** The document type (schemas/onboarding.ts) each insurance kind is stored as. */
 export const INSURANCE_DOCUMENT_TYPES = {
   third_party: 'third_party_insurance',
@@ -77,6 +78,11 @@ const DRIVING_LICENCE_PATTERN = /^[A-Z9]{5}\d{6}[A-Z9]{2}\d[A-Z]{2}$/;
 /** Control characters (NUL included, which PostgreSQL text cannot hold) have no place in a name or an address. */
 // eslint-disable-next-line no-control-regex
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
+/**
+ * Text the rules refuse, naming its field: a control character, or what PostgreSQL cannot store (common.ts
+ * isStorable: a lone surrogate too). The fields decode as any text so that each gets its own message (see above).
+ */
+const hasBadCharacters = (text: string) => CONTROL_CHARACTERS.test(text) || !isStorable(text);
 
 // Requests.
 
@@ -292,7 +298,7 @@ const requiredText = (errors: FieldErrors, values: SignUpValues, field: SignUpFi
   const value = textOf(values[field]);
   if (value === '') add(errors, field, SIGN_UP_MESSAGES.required(field));
   else if ([...value].length > max) add(errors, field, SIGN_UP_MESSAGES.tooLong(field, max));
-  else if (CONTROL_CHARACTERS.test(value)) add(errors, field, SIGN_UP_MESSAGES.characters(field));
+  else if (hasBadCharacters(value)) add(errors, field, SIGN_UP_MESSAGES.characters(field));
   else return true;
   return false;
 };
@@ -301,10 +307,12 @@ const checkLogin: Check = (values) => {
   const errors: FieldErrors = {};
   const email = textOf(values.email);
   if (email === '') add(errors, 'email', SIGN_UP_MESSAGES.required('email'));
-  else if (email.length > 254 || !EMAIL_PATTERN.test(email) || CONTROL_CHARACTERS.test(email))
+  else if (email.length > 254 || !EMAIL_PATTERN.test(email) || hasBadCharacters(email))
     add(errors, 'email', SIGN_UP_MESSAGES.email);
   const password = values.password ?? '';
   if (password === '') add(errors, 'password', SIGN_UP_MESSAGES.required('password'));
+  // scrypt's HMAC pads a short key with zero bytes (`pw\u0000` would be `pw`), and a lone surrogate hashes as U+FFFD.
+  else if (!isStorable(password)) add(errors, 'password', SIGN_UP_MESSAGES.characters('password'));
   else if (!isStrongPassword(password)) add(errors, 'password', SIGN_UP_MESSAGES.password);
   const confirmation = values.password_confirmation ?? '';
   if (confirmation === '') add(errors, 'password_confirmation', SIGN_UP_MESSAGES.required('password_confirmation'));

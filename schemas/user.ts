@@ -1,6 +1,8 @@
 import { Schema } from 'effect';
+import { positiveId } from './common';
+import { WorkEligibility } from './work-eligibility';
 
-export const UserId = Schema.Number.check(Schema.isInt().abort(), Schema.isGreaterThan(0)).pipe(Schema.brand('UserId'));
+export const UserId = positiveId('user').pipe(Schema.brand('UserId'));
 export type UserId = typeof UserId.Type;
 
 /** Roles of spec §6. Customers never sign in to the partner portal but the role exists. */
@@ -39,5 +41,11 @@ export const User = Schema.Struct({
    * ends (ISO 8601 UTC); null when not suspended. Optional so answers without it still decode.
    */
   suspended_until: Schema.optionalKey(Schema.NullOr(Schema.String)),
+  /**
+   * Whether the user may take work now (book, quote, claim, express interest, reserve) and why not: the server's
+   * decision (schemas/work-eligibility.ts), so every page can say so before the partner tries. Optional so answers
+   * without it still decode (the server still refuses what the rule does not allow).
+   */
+  work: Schema.optionalKey(WorkEligibility),
 });
 export type User = typeof User.Type;

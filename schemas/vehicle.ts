@@ -1,11 +1,9 @@
 import { Effect, Schema } from 'effect';
 import { Place } from './place';
+import { positiveId } from './common';
 
 /** One of the caller's vehicles (GET ts/public/v1/vehicles ids). */
-export const ProviderVehicleId = Schema.Number.check(
-  Schema.isInt({ message: 'A vehicle id is a whole number' }).abort(),
-  Schema.isGreaterThan(0, { message: 'A vehicle id is a positive number' }),
-).pipe(Schema.brand('ProviderVehicleId'));
+export const ProviderVehicleId = positiveId('vehicle').pipe(Schema.brand('ProviderVehicleId'));
 export type ProviderVehicleId = typeof ProviderVehicleId.Type;
 
 /**

@@ -1,7 +1,7 @@
 import { Schema } from 'effect';
 import { VEHICLE_COLOURS, vehicleColour } from './vehicle';
 import { dateRangeFilter } from './private-job';
-import { CalendarDate, says, saysAll } from './common';
+import { CalendarDate, MAX_ID, says, saysAll } from './common';
 
 /**
  * The work calendar (issue 7; spec §2 `/work-calendar`, §3 stop types, §9 time zone Europe/London and the colours:
@@ -37,7 +37,7 @@ const QueryId = (what: string) =>
   Schema.optionalKey(
     Schema.Union([
       Schema.Literal(''),
-      Schema.NumberFromString.check(Schema.isInt(), Schema.isBetween({ minimum: 1, maximum: 2_147_483_647 })),
+      Schema.NumberFromString.check(Schema.isInt(), Schema.isBetween({ minimum: 1, maximum: MAX_ID })),
     ]).pipe(saysAll(`${what} is one of your ${what === 'vehicle_id' ? 'vehicles' : 'drivers'} (an id)`)),
   );
 

@@ -1,7 +1,7 @@
 import { Effect, Schema, SchemaTransformation } from 'effect';
 import { Money } from './money';
 import { ListingId, SearchCategory } from './listing-basics';
-import { NonNegativeInt, optional, says } from './common';
+import { MAX_ID, NonNegativeInt, optional, says, StorableText } from './common';
 
 /**
  * Won work (issue 7): the partner's jobs won on the marketplace, assigning a driver, completing them (plainly, with
@@ -258,7 +258,7 @@ export type WonJobSheet = typeof WonJobSheet.Type;
 // The list
 
 /**
- * A whole number from a query or form string (`"12"`), or a JSON number; at most 9 digits (an integer column).
+ * A whole number from a query or form string (`"12"`), or a JSON number; at most MAX_ID (an integer column).
  * Every failure (not a number, not whole, not above 0, too large) says `message`, as one issue: the checks stop at
  * the first that fails.
  */
@@ -268,7 +268,7 @@ const idFromText = (message: string) =>
     .check(
       Schema.isInt(says(message)).abort(),
       Schema.isGreaterThan(0, says(message)).abort(),
-      Schema.isLessThanOrEqualTo(999_999_999, says(message)),
+      Schema.isLessThanOrEqualTo(MAX_ID, says(message)),
     );
 
 /** An optional id filter of a query: absent or `''` (an empty select) means no filter. */
@@ -387,7 +387,7 @@ const formFlag = Schema.Union([
  */
 export const PICKUP_DATE_PATTERN = /^\d{4}[-/]\d{2}[-/]\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:?\d{2})?$/;
 export const PICKUP_DATE_MESSAGE = 'Give the pickup time as yyyy-MM-dd HH:mm';
-const PickupDate = Schema.String.check(
+const PickupDate = StorableText.check(
   Schema.makeFilter((s) => PICKUP_DATE_PATTERN.test(s), { message: PICKUP_DATE_MESSAGE }),
 );
 
@@ -411,7 +411,7 @@ export const CompleteJobRequest = bareOrUnderPayload(
 );
 export type CompleteJobRequest = typeof CompleteJobRequest.Type;
 
-const CompletionText = Schema.String.check(
+const CompletionText = StorableText.check(
   Schema.makeFilter((s: string) => s.trim().length > 0, { message: 'Please describe what happened' }).abort(),
   Schema.isMaxLength(MAX_COMPLETION_TEXT, { message: `The text is at most ${MAX_COMPLETION_TEXT} characters` }),
 );
@@ -515,7 +515,7 @@ export const RateJobRequest = bareOrUnderPayload(
     care_of_goods: Stars,
     presentation: Stars,
     comment: optional(
-      Schema.String.check(
+      StorableText.check(
         Schema.isMaxLength(MAX_RATING_COMMENT, {
           message: `The comment is at most ${MAX_RATING_COMMENT} characters`,
         }),

@@ -37,6 +37,8 @@ const unlimited = { limit: 1_000_000, windowS: 60 };
 const config = {
   ...base,
   rateLimits: {
+    ...base.rateLimits,
+    loginFailuresPerAccountAndAddress: unlimited,
     loginFailuresPerAccount: unlimited,
     loginAttemptsPerAddress: unlimited,
     tokenCallsPerAddress: unlimited,

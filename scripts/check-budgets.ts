@@ -109,8 +109,11 @@ const DEFERRED: readonly (readonly [RegExp, string])[] = [
     "find work's place combobox with the React Aria code it brings: when the browser is idle after the page has drawn, or when the partner reaches a place field",
   ],
   [/find-work\/results-list/, "find work's feed (the virtualiser, the cards): when the first search starts"],
+  [/journey\/journey-breakdown/, "a journey's pay breakdown: as the journey page opens, beside the journey's request"],
+  [/journey\/journey-offer-panel/, "a journey's offer form: as the journey page opens, beside the journey's request"],
   [/find-work\/journey-selection-part/, "find work's selection of journeys: when the journey tab is first shown"],
   [/^_listing-events-/, "the live listing events' reader: as the page starts watching the stream"],
+  [/work-notice-content/, 'why work is closed: only for a partner who may not take work, where work is offered'],
 ];
 const deferred = Object.entries(manifest).flatMap(([key, chunk]) => {
   const when = DEFERRED.find(([pattern]) => pattern.test(key))?.[1];

@@ -19,6 +19,7 @@ import { faultInjection } from '@/server/http/fault-injection';
 import { fleetRoutes } from '@/server/http/fleet-routes';
 import { journeyRoutes } from '@/server/http/journey-routes';
 import { listingRoutes } from '@/server/http/listing-routes';
+import { myJourneyRoutes } from '@/server/http/my-journey-routes';
 import { partnerRoutes } from '@/server/http/partner-routes';
 import { paymentRoutes } from '@/server/http/payment-routes';
 import { privateJobRoutes } from '@/server/http/private-job-routes';
@@ -31,23 +32,36 @@ import { signUpRoutes } from '@/server/http/sign-up-routes';
 import { PORTAL_BASE, servePortal } from '@/server/http/static';
 import { vehicleRoutes } from '@/server/http/vehicle-routes';
 import { workRoutes } from '@/server/http/work-routes';
+import { createMailDelivery, type MailDelivery } from '@/server/mail/delivery';
 
 export interface AppDeps {
   readonly db: Db;
   readonly config: Config;
   /** Where unexpected errors go; console.error unless a test wants them. */
   readonly logError?: (error: unknown) => void;
+  /** Sends queued mail through SMTP_URL's relay (server/mail/delivery.ts); absent: one made from config. */
+  readonly mail?: MailDelivery;
 }
 
 /**
  * The whole HTTP surface: the portal under /tpp/, sign-in, and the /v1 API. Testable with `app.request()`; its
  * endpoints are listed by `listRoutes(app)` (http/route-table.ts), which the authorization matrix test walks.
  */
-export const createApp = ({ db, config, logError = (error) => console.error(error) }: AppDeps) => {
+export const createApp = ({ db, config, logError = (error) => console.error(error), mail }: AppDeps) => {
   const app = new Hono<AppEnv>();
+  const delivery = mail ?? createMailDelivery({ db, config, log: logError });
 
   app.use('*', securityHeaders());
   app.use('*', limitBody(config.maxBodyBytes));
+  // Mail a request recorded (in its transaction, committed once its handler is done) leaves after it, in the background.
+  if (config.smtpUrl)
+    app.use('*', async (c, next) => {
+      try {
+        await next();
+      } finally {
+        if (c.req.method !== 'GET' && c.req.method !== 'HEAD') delivery.kick();
+      }
+    });
   // A 20 s delay outlasts the portal's 15 s client timeout.
   if (config.faultInjection) app.use('*', faultInjection({ delayMs: 20_000 }));
 
@@ -71,6 +85,7 @@ export const createApp = ({ db, config, logError = (error) => console.error(erro
   app.route('/v1', reservationRoutes(db, config));
   app.route('/ts/public/v1', vehicleRoutes(db, config));
   app.route('/', journeyRoutes(db, config));
+  app.route('/v1', myJourneyRoutes(db, config));
   app.route('/', workRoutes(db, config));
   app.route('/', privateJobRoutes(db, config));
   app.route('/v1', profileRoutes(db, config));

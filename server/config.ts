@@ -10,8 +10,18 @@ export interface Config {
   readonly databaseUrl: string | null;
   /** Lifetime of an access token, seconds. */
   readonly tokenTtlS: number;
-  /** Lifetime of a sign-in session (the cookie), seconds. */
+  /** Lifetime of a sign-in session (the cookie), seconds, however much it is used. */
   readonly sessionTtlS: number;
+  /**
+   * A session unused for this many seconds is over (SESSION_IDLE_S, default 12 hours): its cookie no longer renews
+   * tokens and its tokens stop working. Its last use is recorded at most once a minute (server/auth/sessions.ts).
+   */
+  readonly sessionIdleS: number;
+  /**
+   * Open `GET /v1/jobs/events` streams per sign-in session (EVENT_STREAMS_PER_SESSION, default 6); one more is
+   * refused with 429 (server/http/listing-routes.ts).
+   */
+  readonly eventStreamsPerSession: number;
   /** yyyy-MM-dd delivered to the portal in app init to pin "today" in demos; null in production. */
   readonly fakeDate: string | null;
   /** The built portal (vite build output) served under /tpp/. */
@@ -19,8 +29,10 @@ export interface Config {
   /** The server's clock. Injected so tests can move time (token expiry, rate-limit windows) without waiting. */
   readonly now: () => Date;
   /**
-   * The origin the portal is served from (`https://partners.example.com`), which the cookie endpoints accept as
-   * Origin. Null: the request's own origin (its Host header, https when the request or the proxy says so).
+   * The origin the portal is served from (`https://partners.example.com`, PUBLIC_ORIGIN). The links in mails are on it
+   * (null: on `http://localhost:<port>`, the server's own address; never on a request header: server/mail/links.ts),
+   * and the cookie endpoints accept it as Origin (null: the request's own origin, its Host header, https when the
+   * request or the proxy says so: server/http/request-origin.ts).
    */
   readonly publicOrigin: string | null;
   /** Request bodies larger than this many bytes are refused with 413 before anything reads them. */
@@ -58,10 +70,19 @@ export interface Config {
   readonly reservationDecisionAfterS?: number;
   readonly reservationOfferLifetimeS?: number;
   /**
-   * Development only (true unless NODE_ENV=production): GET /dev/outbox and /dev/outbox/{id} list the mails the
-   * server sent (server/mail/). Absent or false: the endpoints do not exist.
+   * Development and tests only (DEV_OUTBOX=1; refused when NODE_ENV=production): GET /dev/outbox and /dev/outbox/{id}
+   * list the mails the server sent, links and all (server/mail/), to anyone who asks. Off by default: absent or false,
+   * the endpoints do not exist.
    */
   readonly devOutbox?: boolean;
+  /**
+   * SMTP_URL (`smtp://user:password@host:587`, STARTTLS when the relay offers it; `smtps://…:465` for TLS from the
+   * start): mails leave through this relay after the response (server/mail/delivery.ts). Null or absent: mails are
+   * only kept in the outbox (the development default).
+   */
+  readonly smtpUrl?: string | null;
+  /** MAIL_FROM (`Partner portal <no-reply@partners.example.com>`): the From of every mail; absent: that default. */
+  readonly mailFrom?: string;
   /** The sign-up and password-reset throttles (server/sign-up/sign-up-limits.ts); absent: their defaults. */
   readonly signUpLimits?: SignUpLimits;
 }
@@ -93,19 +114,46 @@ export interface WindowLimit {
 }
 
 export interface RateLimits {
-  /** Failed sign-ins per account (e-mail); a successful sign-in clears the count. */
+  /**
+   * Failed sign-ins per account (e-mail) from one client address; beyond it that address gets 429 for that account,
+   * and only for it. A successful sign-in clears the count.
+   */
+  readonly loginFailuresPerAccountAndAddress: WindowLimit;
+  /**
+   * Failed sign-ins per account from all addresses together; beyond it every sign-in of the account is answered more
+   * slowly (loginSlowdown), never refused. A successful sign-in clears the count.
+   */
   readonly loginFailuresPerAccount: WindowLimit;
+  /** How much more slowly: the first delay past the limit, doubled for every further failure, up to the cap. */
+  readonly loginSlowdown: LoginSlowdown;
   /** Sign-in attempts, successful or not, per client address. */
   readonly loginAttemptsPerAddress: WindowLimit;
   /** POST /oauth/token calls per client address. */
   readonly tokenCallsPerAddress: WindowLimit;
 }
 
+/** The delay of a sign-in on an account with too many failures (RateLimits.loginSlowdown), milliseconds. */
+export interface LoginSlowdown {
+  readonly firstDelayMs: number;
+  readonly maxDelayMs: number;
+}
+
 export const DEFAULT_RATE_LIMITS: RateLimits = {
+  loginFailuresPerAccountAndAddress: { limit: 10, windowS: 15 * 60 },
   loginFailuresPerAccount: { limit: 10, windowS: 15 * 60 },
+  loginSlowdown: { firstDelayMs: 250, maxDelayMs: 3000 },
   loginAttemptsPerAddress: { limit: 30, windowS: 15 * 60 },
   tokenCallsPerAddress: { limit: 60, windowS: 60 },
 };
+
+/** A session unused for 12 hours is over. */
+export const DEFAULT_SESSION_IDLE_S = 12 * 3600;
+
+/**
+ * Open event streams per session: a portal tab holds one or two (the top bar's new-work badge, and find work or a
+ * job's page), and a browser over HTTP/1.1 keeps at most 6 connections to one origin for all its tabs anyway.
+ */
+export const DEFAULT_EVENT_STREAMS_PER_SESSION = 6;
 
 /** 1 MiB: far above any body the portal sends, small enough to refuse floods early. */
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
@@ -142,10 +190,11 @@ const origin = (name: string, raw: string | undefined): string | null => {
 };
 
 /**
- * Reads PORT, DATA_DIR, DIST_DIR, DATABASE_URL, TOKEN_TTL_S, SESSION_TTL_S, FAKE_DATE, PUBLIC_ORIGIN,
- * LOGIN_FAILURES_PER_ACCOUNT, LOGIN_ATTEMPTS_PER_ADDRESS, TOKEN_CALLS_PER_ADDRESS, NEW_WORK_EVERY_S,
- * RESERVATION_JOB_EVERY_S, RESERVATION_DECISION_AFTER_S, RESERVATION_OFFER_LIFETIME_S and UPLOADS_DIR; throws on a
- * malformed value.
+ * Reads PORT, DATA_DIR, DIST_DIR, DATABASE_URL, TOKEN_TTL_S, SESSION_TTL_S, SESSION_IDLE_S, EVENT_STREAMS_PER_SESSION,
+ * FAKE_DATE, PUBLIC_ORIGIN, LOGIN_FAILURES_PER_ACCOUNT_AND_ADDRESS, LOGIN_FAILURES_PER_ACCOUNT, LOGIN_SLOWDOWN_MAX_MS,
+ * LOGIN_ATTEMPTS_PER_ADDRESS, TOKEN_CALLS_PER_ADDRESS, NEW_WORK_EVERY_S,
+ * RESERVATION_JOB_EVERY_S, RESERVATION_DECISION_AFTER_S, RESERVATION_OFFER_LIFETIME_S, UPLOADS_DIR, FAULT_INJECTION,
+ * DEV_OUTBOX, SMTP_URL and MAIL_FROM; throws on a malformed value.
  */
 export const readConfig = (env: NodeJS.ProcessEnv): Config => ({
   port: positiveInt('PORT', env.PORT, 8080),
@@ -155,6 +204,12 @@ export const readConfig = (env: NodeJS.ProcessEnv): Config => ({
   databaseUrl: env.DATABASE_URL || null,
   tokenTtlS: positiveInt('TOKEN_TTL_S', env.TOKEN_TTL_S, 900),
   sessionTtlS: positiveInt('SESSION_TTL_S', env.SESSION_TTL_S, 30 * 24 * 3600),
+  sessionIdleS: positiveInt('SESSION_IDLE_S', env.SESSION_IDLE_S, DEFAULT_SESSION_IDLE_S),
+  eventStreamsPerSession: positiveInt(
+    'EVENT_STREAMS_PER_SESSION',
+    env.EVENT_STREAMS_PER_SESSION,
+    DEFAULT_EVENT_STREAMS_PER_SESSION,
+  ),
   fakeDate: isoDate('FAKE_DATE', env.FAKE_DATE),
   // DIST_DIR: another build of the portal (a second checkout's browser tests build to their own folder)
   distDir: env.DIST_DIR ? resolve(env.DIST_DIR) : join(REPO_ROOT, 'dist'),
@@ -162,12 +217,28 @@ export const readConfig = (env: NodeJS.ProcessEnv): Config => ({
   publicOrigin: origin('PUBLIC_ORIGIN', env.PUBLIC_ORIGIN),
   maxBodyBytes: DEFAULT_MAX_BODY_BYTES,
   rateLimits: {
+    loginFailuresPerAccountAndAddress: {
+      ...DEFAULT_RATE_LIMITS.loginFailuresPerAccountAndAddress,
+      limit: positiveInt(
+        'LOGIN_FAILURES_PER_ACCOUNT_AND_ADDRESS',
+        env.LOGIN_FAILURES_PER_ACCOUNT_AND_ADDRESS,
+        DEFAULT_RATE_LIMITS.loginFailuresPerAccountAndAddress.limit,
+      ),
+    },
     loginFailuresPerAccount: {
       ...DEFAULT_RATE_LIMITS.loginFailuresPerAccount,
       limit: positiveInt(
         'LOGIN_FAILURES_PER_ACCOUNT',
         env.LOGIN_FAILURES_PER_ACCOUNT,
         DEFAULT_RATE_LIMITS.loginFailuresPerAccount.limit,
+      ),
+    },
+    loginSlowdown: {
+      ...DEFAULT_RATE_LIMITS.loginSlowdown,
+      maxDelayMs: positiveInt(
+        'LOGIN_SLOWDOWN_MAX_MS',
+        env.LOGIN_SLOWDOWN_MAX_MS,
+        DEFAULT_RATE_LIMITS.loginSlowdown.maxDelayMs,
       ),
     },
     loginAttemptsPerAddress: {
@@ -214,13 +285,57 @@ export const readConfig = (env: NodeJS.ProcessEnv): Config => ({
     env.RESERVATION_OFFER_LIFETIME_S,
     RESERVATION_CLOCK_DEFAULTS.offerLifetimeS,
   ),
-  devOutbox: env.NODE_ENV !== 'production',
+  devOutbox: devOutboxSwitch(env),
+  smtpUrl: smtpUrl('SMTP_URL', env.SMTP_URL),
+  ...(env.MAIL_FROM ? { mailFrom: mailFrom('MAIL_FROM', env.MAIL_FROM) } : {}),
 });
 
 function atMost(name: string, value: number, most: number): number {
   if (value > most) throw new Error(`${name} must be at most ${most}, got '${value}'`);
   return value;
 }
+
+/** DEV_OUTBOX=1: the outbox endpoints, which hand out every mail's links (password resets too), so never in production. */
+function devOutboxSwitch(env: NodeJS.ProcessEnv): boolean {
+  const raw = env.DEV_OUTBOX ?? '';
+  if (raw !== '' && raw !== '0' && raw !== '1') throw new Error(`DEV_OUTBOX must be 1 or 0, got '${raw}'`);
+  if (raw === '1' && env.NODE_ENV === 'production')
+    throw new Error('DEV_OUTBOX cannot be used when NODE_ENV=production');
+  return raw === '1';
+}
+
+/** An smtp:// or smtps:// URL with a host. The message never repeats the value: it may hold a password. */
+function smtpUrl(name: string, raw: string | undefined): string | null {
+  if (raw === undefined || raw === '') return null;
+  let url: URL | null = null;
+  try {
+    url = new URL(raw);
+  } catch {
+    url = null;
+  }
+  if (!url || (url.protocol !== 'smtp:' && url.protocol !== 'smtps:') || url.hostname === '') {
+    throw new Error(`${name} must be a URL such as smtp://user:password@smtp.example.com:587 (or smtps://…)`);
+  }
+  return raw;
+}
+
+/** `Name <address>` or a bare address, printable ASCII (it becomes the From header as it is). */
+function mailFrom(name: string, raw: string): string {
+  const address = '[^\\s<>@",;]+@[^\\s<>@",;]+';
+  if (!/^[\x20-\x7e]+$/.test(raw) || !new RegExp(`^(?:[^<>@"]*<${address}>|${address})$`).test(raw.trim())) {
+    throw new Error(
+      `${name} must be an address such as 'Partner portal <no-reply@partners.example.com>', got '${raw}'`,
+    );
+  }
+  return raw.trim();
+}
+
+/** The development doors that are open, for the start-up line: each one a way in that production must not have. */
+export const developmentDoors = (config: Pick<Config, 'devOutbox' | 'faultInjection' | 'newWorkEveryS'>): string[] => [
+  ...(config.devOutbox ? ['the mail outbox at /dev/outbox (DEV_OUTBOX)'] : []),
+  ...(config.faultInjection ? ['fault injection by cookie (FAULT_INJECTION)'] : []),
+  ...(config.newWorkEveryS ? [`a new job posted every ${config.newWorkEveryS} s (NEW_WORK_EVERY_S)`] : []),
+];
 
 function faultInjectionSwitch(env: NodeJS.ProcessEnv): boolean {
   const on = env.FAULT_INJECTION === '1';

@@ -3,15 +3,19 @@
  * Env: PORT (8080), DATA_DIR (.data/pglite; 'memory' for a throwaway database), DATABASE_URL (PostgreSQL instead
  * of PGlite), TOKEN_TTL_S (900), SESSION_TTL_S (30 days), FAKE_DATE (yyyy-MM-dd, app init's fake_date),
  * NEW_WORK_EVERY_S (unset; development: a random new job every N seconds), RESERVATION_JOB_EVERY_S (60; the
- * reservation lifecycle job's period), RESERVATION_DECISION_AFTER_S, RESERVATION_OFFER_LIFETIME_S (server/config.ts).
+ * reservation lifecycle job's period), RESERVATION_DECISION_AFTER_S, RESERVATION_OFFER_LIFETIME_S, PUBLIC_ORIGIN (the
+ * origin of mail links), SMTP_URL and MAIL_FROM (mail that leaves), DEV_OUTBOX and FAULT_INJECTION (development only)
+ * (server/config.ts).
  */
 import { serve } from '@hono/node-server';
 import { startNewWorkPoster } from '@/server/alerts/posted-jobs';
 import { createApp } from '@/server/app';
-import { readConfig, RESERVATION_CLOCK_DEFAULTS } from '@/server/config';
+import { developmentDoors, readConfig, RESERVATION_CLOCK_DEFAULTS } from '@/server/config';
+import { DataDirLockedError } from '@/server/db/data-dir-lock';
 import { migrate } from '@/server/db/migrate';
 import { openDb } from '@/server/db/open-db';
 import { listingEvents } from '@/server/listings/listing-events';
+import { createMailDelivery, mailStartLine } from '@/server/mail/delivery';
 import { startReservationJob } from '@/server/reservations/decision-job';
 import { lifecycleClockOf } from '@/server/reservations/decision-policy';
 import { DEMO_PASSWORD } from '@/server/seed/account-plan';
@@ -21,7 +25,12 @@ import { DEMO_SCALE, seedIfEmpty, TEST_SCALE } from '@/server/seed/seed';
 const started = performance.now();
 const seconds = () => ((performance.now() - started) / 1000).toFixed(1);
 const config = readConfig(process.env);
-const db = await openDb(config);
+// A DATA_DIR another process holds: say which, and stop (server/db/data-dir-lock.ts).
+const db = await openDb(config).catch((error: unknown) => {
+  if (!(error instanceof DataDirLockedError)) throw error;
+  console.error(error.message);
+  process.exit(1);
+});
 const applied = await migrate(db);
 if (applied.length > 0) console.log(`Migrated: ${applied.join(', ')}`);
 // SEED_SCALE=test: the small marketplace of the server tests, for a server whose tests need only the demo sign-ins
@@ -45,9 +54,13 @@ const newWork = config.newWorkEveryS
     })
   : null;
 
+// Mail through SMTP_URL's relay, after each response; at start, whatever was queued when the server last stopped.
+const mail = createMailDelivery({ db, config, log: (message) => console.error(message) });
+mail.kick();
+
 // The requests whose handlers are still running. A handler goes on when its client leaves (a closed connection does not
 // stop it), so shutdown waits for this count, not for the connections, before it closes the database.
-const app = createApp({ db, config });
+const app = createApp({ db, config, mail });
 let running = 0;
 let allDone: (() => void) | null = null;
 const fetch: typeof app.fetch = async (...args) => {
@@ -72,6 +85,9 @@ const server = serve({ fetch, port: config.port }, (info) => {
     `Database: ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite ${config.dataDir}`}; ready in ${seconds()} s`,
   );
   console.log(`Partner portal: http://localhost:${info.port}/tpp/`);
+  console.log(mailStartLine(config));
+  const doors = developmentDoors(config);
+  console.log(`Development doors: ${doors.length > 0 ? `${doors.join(', ')} (never in production)` : 'none'}`);
   console.log(`Demo sign-ins (password ${DEMO_PASSWORD}):`);
   console.table(DEMO_ACCOUNTS.map((a) => ({ email: a.email, name: a.fullName, role: a.role, account: a.accountType })));
 });
@@ -94,7 +110,7 @@ const stop = (signal: string) => {
   console.log(`${signal}: closing`);
   server.close(() => {
     handlersDone(SHUTDOWN_GRACE_MS)
-      .then(() => Promise.all([reservationJob.stop(), newWork?.stop()]))
+      .then(() => Promise.all([reservationJob.stop(), newWork?.stop(), mail.stop()]))
       .then(() => db.close())
       .then(
         () => process.exit(0),

@@ -1,3 +1,4 @@
+import { isWorkRefused } from '@/machines/work-eligibility/work-refusal';
 import { failureKind, type FailureKind } from '@/src/api/errors';
 
 /**
@@ -33,11 +34,19 @@ export const isTaken = (error: unknown) => isHttp(error, (f) => f.status === 404
 
 /**
  * Refused because what the offer was made against changed meanwhile: the journey closed (409 `closed`), the interest
- * to change is gone (404 `no_interest`: cancelled elsewhere) or past its deadline (409 `cancel_deadline_passed`). No
- * second try can succeed: the page reads the journey again.
+ * to change is gone (404 `no_interest`: cancelled elsewhere) or past its deadline (409 `cancel_deadline_passed`), or
+ * the partner may no longer take work (403 by the work rule: suspended, a document expired …). No second try can
+ * succeed: the page reads the journey again, which then says why.
  */
 export const isOutdated = (error: unknown) =>
-  isHttp(error, (f) => f.reason === 'closed' || f.reason === 'no_interest' || f.reason === 'cancel_deadline_passed');
+  isHttp(
+    error,
+    (f) =>
+      f.reason === 'closed' ||
+      f.reason === 'no_interest' ||
+      f.reason === 'cancel_deadline_passed' ||
+      isWorkRefused(error),
+  );
 
 /** 409 `cancel_deadline_passed`: the interest can no longer be cancelled. */
 export const isDeadlinePassed = (error: unknown) => isHttp(error, (f) => f.reason === 'cancel_deadline_passed');

@@ -11,6 +11,7 @@ import {
   isUnanswered,
   serverMessage,
 } from './listing.failures';
+import { refusedWork } from '@/machines/work-eligibility/work-refusal';
 import type {
   ListingContext,
   ListingInput,
@@ -100,6 +101,18 @@ export const listingMachine = setup({
       quoteError: ({ context }) => {
         const amount = typedAmount(context);
         return { kind: 'amount' as const, reason: amount.ok ? ('notANumber' as const) : amount.error };
+      },
+    }),
+    /**
+     * A refusal by the work rule (the partner may no longer take work: suspended, a document expired …) leaves no
+     * action, and says why: the page then shows the notice in their place. Any other refusal changes nothing here.
+     */
+    storeRefusedWork: assign({
+      detail: ({ context }, params: { error: unknown }) => {
+        const work = refusedWork(params.error);
+        return work && context.detail
+          ? { ...context.detail, eligible: false, actions: { book: false, quote: false }, work }
+          : context.detail;
       },
     }),
     /** Remembers why the actions are gone. */
@@ -226,7 +239,14 @@ export const listingMachine = setup({
                 target: '#listing.unavailable',
                 actions: ['forgetBooking', markGone, refused('listing.toast.bookRefused')],
               },
-              { target: 'idle', actions: ['forgetBooking', refused('listing.toast.bookRefused')] },
+              {
+                target: 'idle',
+                actions: [
+                  'forgetBooking',
+                  { type: 'storeRefusedWork', params: errorOf },
+                  refused('listing.toast.bookRefused'),
+                ],
+              },
             ],
           },
         },
@@ -278,7 +298,14 @@ export const listingMachine = setup({
                 target: '#listing.unavailable',
                 actions: [assign({ quoteAttempt: null }), markGone, refused('listing.toast.quoteRefused')],
               },
-              { target: 'idle', actions: [assign({ quoteAttempt: null }), refused('listing.toast.quoteRefused')] },
+              {
+                target: 'idle',
+                actions: [
+                  assign({ quoteAttempt: null }),
+                  { type: 'storeRefusedWork', params: errorOf },
+                  refused('listing.toast.quoteRefused'),
+                ],
+              },
             ],
           },
         },

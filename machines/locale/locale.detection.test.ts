@@ -6,6 +6,7 @@ import {
   localeFromPath,
   matchLanguages,
   scoreLanguage,
+  withoutLocalePrefix,
 } from '@/machines/locale/locale.detection';
 import type { DetectionInput } from '@/machines/locale/locale.detection';
 
@@ -82,11 +83,31 @@ describe('localeFromPath and localeFromHost', () => {
   });
 });
 
+describe('withoutLocalePrefix', () => {
+  it.each([
+    ['/tpp/es/find-work', '/tpp/find-work'],
+    ['/tpp/es/work/listing/12', '/tpp/work/listing/12'],
+    ['/tpp/es/', '/tpp/'],
+    ['/tpp/es', '/tpp/'],
+    ['/es/work', '/work'],
+    ['/tpp/find-work', null],
+    ['/tpp/de/find-work', null],
+    ['/tpp/', null],
+  ] as const)('%s → %s', (pathname, expected) => {
+    expect(withoutLocalePrefix(pathname, PORTAL_LOCALES)).toBe(expected);
+  });
+});
+
 describe('detectLocale', () => {
   it.each<[string, Partial<DetectionInput<PortalLocale>>, PortalLocale]>([
     [
-      'the cookie wins over everything',
-      { cookie: 'es', languages: ['en-GB'], pathname: '/tpp/en/x', hostname: 'a.com' },
+      'an address that names a language wins over everything',
+      { cookie: 'en', languages: ['en-GB'], pathname: '/tpp/es/find-work', hostname: 'a.com' },
+      'es',
+    ],
+    [
+      'the cookie wins over the browser and the domain',
+      { cookie: 'es', languages: ['en-GB'], pathname: '/tpp/find-work', hostname: 'a.com' },
       'es',
     ],
     ['an unknown cookie is ignored', { cookie: 'xx', languages: ['es-ES'] }, 'es'],
@@ -95,8 +116,8 @@ describe('detectLocale', () => {
     ['an exact first choice beats a language-only second', { languages: ['es-ES', 'en-US'] }, 'es'],
     ['a language-only match counts', { languages: ['es-MX'] }, 'es'],
     ['the position penalty favours the first language', { languages: ['fr-FR', 'es-AR', 'en-GB'] }, 'es'],
-    ['browser languages beat the path', { languages: ['en-GB'], pathname: '/tpp/es/find-work' }, 'en'],
-    ['the path prefix is used when no language matches', { languages: ['fr-FR'], pathname: '/tpp/es/find-work' }, 'es'],
+    ['the path beats the browser languages', { languages: ['en-GB'], pathname: '/tpp/es/find-work' }, 'es'],
+    ['browser languages beat the domain', { languages: ['en-GB'], hostname: 'portal.example.es' }, 'en'],
     ['a bare path prefix is used too', { pathname: '/es/work' }, 'es'],
     ['the path beats the domain', { pathname: '/tpp/en/x', hostname: 'portal.example.es' }, 'en'],
     ['the domain suffix is used when nothing else matches', { hostname: 'portal.example.es' }, 'es'],

@@ -75,6 +75,20 @@ export function localeFromPath<C extends LocaleCode>(pathname: string, available
   return pick(first, available);
 }
 
+/**
+ * The address without its locale prefix ('/tpp/es/find-work' → '/tpp/find-work'), or null when it has none. The
+ * portal's pages carry no prefix (spec §9: no URL prefix), so start-up opens the page itself, in that language.
+ */
+export function withoutLocalePrefix<C extends LocaleCode>(pathname: string, available: readonly C[]): string | null {
+  if (localeFromPath(pathname, available) === null) return null;
+  const segments = pathname.split('/');
+  // ['', 'tpp', 'es', …] or ['', 'es', …]: drop the code's segment, keep the base and the rest
+  const at = segments[1] === BASE_SEGMENT ? 2 : 1;
+  const rest = [...segments.slice(0, at), ...segments.slice(at + 1)].join('/');
+  const base = segments[1] === BASE_SEGMENT ? `/${BASE_SEGMENT}/` : '/';
+  return rest.length > base.length ? rest : base;
+}
+
 /** The locale implied by the host's last label: '.es' → es, '.com' and '.co.uk' → en. */
 export function localeFromHost<C extends LocaleCode>(hostname: string, available: readonly C[]): C | null {
   const label = hostname.trim().toLowerCase().replace(/\.$/, '').split('.').pop() ?? '';
@@ -83,18 +97,20 @@ export function localeFromHost<C extends LocaleCode>(hostname: string, available
 
 /**
  * Picks the start-up locale (spec §4, §9), first match wins:
- * 1. the stored cookie, when it names an available code;
- * 2. the browser language list, scored by `scoreLanguage`, best score above 0;
- * 3. a path prefix whose first segment (after '/tpp') is an available code;
+ * 1. a path prefix whose first segment (after '/tpp') is an available code: an address that names a language
+ *    (`/tpp/es/find-work`, a link in a Spanish mail) is a choice made on purpose, so it beats what was stored before,
+ *    and is stored in turn;
+ * 2. the stored cookie, when it names an available code;
+ * 3. the browser language list, scored by `scoreLanguage`, best score above 0;
  * 4. the domain suffix;
  * 5. the fallback.
  */
 export function detectLocale<C extends LocaleCode>(input: DetectionInput<C>): C {
   const { available } = input;
   return (
+    localeFromPath(input.pathname ?? '', available) ??
     pick(input.cookie, available) ??
     matchLanguages(input.languages ?? [], available) ??
-    localeFromPath(input.pathname ?? '', available) ??
     localeFromHost(input.hostname ?? '', available) ??
     input.fallback
   );

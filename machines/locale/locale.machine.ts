@@ -26,7 +26,7 @@ function failureParams({ context, event }: { context: LocaleContext; event: { er
 }
 
 /**
- * The portal's locale: detected at start (cookie, browser languages, path prefix, domain, fallback), its
+ * The portal's locale: detected at start (path prefix, cookie, browser languages, domain, fallback), its
  * messages loaded, then switchable from the language menu. The messages come in parts (scripts/message-parts.ts):
  * the shell at start, and each page's part when the page first shows (`messages.needed`); a switch of language
  * loads every part needed so far in the new one. The chosen locale is stored in a cookie by
@@ -86,7 +86,7 @@ export const localeMachine = setup({
     detecting: {
       // The code itself is computed from the input when the context is created (see `detectLocale`).
       description:
-        'Picks the start-up locale from the stored cookie, the browser languages, the path prefix, the domain, or English',
+        'Picks the start-up locale from a language named in the address, the stored choice, the browser languages, the domain, or English',
       always: { target: 'loading' },
     },
     loading: {

@@ -239,4 +239,5 @@ export const initialContext = (input: WizardInput): WizardContext => ({
   submitFailed: false,
   created: [],
   loadError: null,
+  work: null,
 });

@@ -7,6 +7,7 @@ import {
   successNotice,
   type ReservationNotice,
 } from '@/machines/reservations/reservation-notices';
+import { refusedWork } from '@/machines/work-eligibility/work-refusal';
 import { acceptDrafts, loadSetup, lookUpPostcodes, validateDrafts } from './reservation-wizard.actors';
 import {
   applyEdit,
@@ -31,6 +32,12 @@ const keep = {
 } as const;
 /** An edit of the request: applied, its fields marked touched, saved, and new postcodes looked up. */
 const edit = ['applyEdit', keep, 'askForPostcodes'] as const;
+/** The server refused for the work rule: the page shows why instead of the form. */
+const toWorkBlocked = {
+  guard: { type: 'isWorkRefusedError', params: errorOf },
+  target: 'workBlocked',
+  actions: ['forgetSubmitKey', { type: 'storeRefusedWork', params: errorOf }],
+} as const;
 const notifyCreateFailed = {
   type: 'notify',
   params: ({ event }: Failed) => ({ notices: failureNotices(event.error, 'create') }),
@@ -53,7 +60,13 @@ export const reservationWizard = setup({
     persistRequest: (_, _params: { request: T.RequestForm }) => {},
     /** Platform effect, provided by the page: the request was created, forget it. */
     clearSavedRequest: () => {},
-    storeSetup: assign((_, { setup }: { setup: T.WizardSetup }) => ({ info: setup.info, vehicles: setup.vehicles })),
+    storeSetup: assign((_, { setup }: { setup: T.WizardSetup }) => ({
+      info: setup.info,
+      vehicles: setup.vehicles,
+      work: setup.info.work ?? null,
+    })),
+    /** Why the server refused: the partner may not take work (suspended, documents, vehicle, terms). */
+    storeRefusedWork: assign({ work: (_, { error }: { error: unknown }) => refusedWork(error) }),
     /** The request saved before a reload, fitted to the period and the vehicles of now. */
     restoreSaved: assign(({ context: { saved, info, vehicles } }) => {
       const restored = info ? restoreRequest(saved, { info, vehicles }) : null;
@@ -108,6 +121,10 @@ export const reservationWizard = setup({
   },
   guards: {
     isEligible: (_, { setup }: { setup: T.WizardSetup }) => setup.info.eligible,
+    /** Journey-ready, but the partner may not take work now (the server's decision in reservation-info). */
+    isWorkBlocked: (_, { setup }: { setup: T.WizardSetup }) =>
+      setup.info.eligible && setup.info.work?.may_work === false,
+    isWorkRefusedError: (_, { error }: { error: unknown }) => refusedWork(error) !== null,
     /** No rule of step 1 is broken (and every postcode is found). */
     isRequestValid: ({ context }) => checkRequest(context.request, context).length === 0,
     hasPrivateJob: ({ context }) => context.request.privateJob !== null,
@@ -132,6 +149,11 @@ export const reservationWizard = setup({
         src: 'loadSetup',
         onDone: [
           {
+            guard: { type: 'isWorkBlocked', params: setupOf },
+            target: 'workBlocked',
+            actions: { type: 'storeSetup', params: setupOf },
+          },
+          {
             guard: { type: 'isEligible', params: setupOf },
             target: 'requesting',
             actions: [{ type: 'storeSetup', params: setupOf }, 'restoreSaved'],
@@ -148,6 +170,10 @@ export const reservationWizard = setup({
     },
     notEligible: {
       description: 'The partner may not make reservations (not journey-ready): the page says how to reach the team',
+    },
+    workBlocked: {
+      description:
+        'The partner may not take work now (suspended, documents, vehicle, terms): the page says why and links to the fix',
     },
     requesting: {
       description: 'Step 1: the partner fills in the request; every rule is checked as they type, postcodes looked up',
@@ -191,7 +217,7 @@ export const reservationWizard = setup({
             },
           ],
         },
-        onError: { target: 'requesting', actions: notifyCreateFailed },
+        onError: [toWorkBlocked, { target: 'requesting', actions: notifyCreateFailed }],
       },
     },
     reviewing: {
@@ -228,6 +254,7 @@ export const reservationWizard = setup({
             target: 'reviewing',
             actions: assign({ submitFailed: true }),
           },
+          toWorkBlocked,
           { target: 'reviewing', actions: ['forgetSubmitKey', notifyCreateFailed] },
         ],
       },

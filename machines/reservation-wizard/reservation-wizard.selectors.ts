@@ -1,4 +1,5 @@
 import type { SnapshotFrom } from 'xstate';
+import type { WorkEligibility } from '@/schemas/work-eligibility';
 import type { ReservationDraft } from '@/schemas/reservation';
 import { checkRequest, isUkPostcode, normalisePostcode } from './reservation-rules';
 import type { reservationWizard } from './reservation-wizard.machine';
@@ -12,6 +13,9 @@ export const isLoading = (s: WizardSnapshot): boolean => s.matches('loading');
 export const hasLoadFailed = (s: WizardSnapshot): boolean => s.hasTag('error');
 /** The partner may not make reservations. */
 export const isNotEligible = (s: WizardSnapshot): boolean => s.matches('notEligible');
+/** Why the partner may not take work now (the server's decision), or null while it may (the form is shown). */
+export const blockedWorkOf = (s: WizardSnapshot): WorkEligibility | null =>
+  s.matches('workBlocked') ? s.context.work : null;
 
 /** Which step of spec §4's create flow is shown: 1 request, 2 review, 3 submitted (null before the form). */
 export const stepOf = (s: WizardSnapshot): 1 | 2 | 3 | null => {

@@ -1,4 +1,5 @@
 import type { UserId } from '@/schemas/user';
+import type { WorkEligibility } from '@/schemas/work-eligibility';
 import type { ProviderVehicle } from '@/schemas/vehicle';
 import type {
   Reservation,
@@ -177,6 +178,11 @@ export interface WizardContext {
   /** Step 3: the reservations made. */
   readonly created: readonly Reservation[];
   readonly loadError: unknown;
+  /**
+   * Why the partner may not take work (the server's decision, schemas/work-eligibility.ts), in `workBlocked`: from
+   * reservation-info, or from a validate or create the server refused for it. Null otherwise.
+   */
+  readonly work: WorkEligibility | null;
 }
 
 /** A change of the request's plain fields. */

@@ -2,6 +2,7 @@ import { TERMS_VERSION, type TermsStatus } from '@/schemas/documents';
 import type { Db } from '@/server/db/db';
 import { ValidationError } from '@/server/http/api-errors';
 import { loadOnboardingStatus } from '@/server/partner/onboarding-status';
+import { unmetRequirements } from '@/server/partner/work-eligibility';
 
 /**
  * The partner terms (spec §2 partner terms acceptance, §6 requirements before working): the current version, when
@@ -11,13 +12,15 @@ import { loadOnboardingStatus } from '@/server/partner/onboarding-status';
  */
 export const loadTermsStatus = async (db: Db, userId: number, today: string): Promise<TermsStatus> => {
   const status = await loadOnboardingStatus(db, userId, today);
+  // the work rule's own list of what is not met (server/partner/work-eligibility.ts), item by item
+  const unmet = unmetRequirements(status);
   return {
     version: TERMS_VERSION,
     accepted_at: status.terms_accepted_at,
     requirements: {
-      documents_ok: status.documents.missing.length === 0,
-      vehicles_ok: status.approved_vehicles > 0,
-      terms_ok: status.terms_accepted_at !== null,
+      documents_ok: !unmet.includes('documents'),
+      vehicles_ok: !unmet.includes('no_approved_vehicle'),
+      terms_ok: !unmet.includes('terms'),
     },
   };
 };

@@ -1,5 +1,6 @@
 import {
   COVER_NEEDED,
+  COVER_TOO_LARGE,
   coverBelowMinimum,
   DOCUMENT_AND_TYPE_NEEDED,
   EXPIRY_IN_FUTURE,
@@ -8,6 +9,7 @@ import {
   INSURANCE_MINIMUM_POUNDS,
   isDocumentExtension,
   isInsuranceType,
+  MAX_COVER_POUNDS,
   MAX_UPLOAD_BYTES,
   needsExpiry,
   notValid,
@@ -99,6 +101,8 @@ export const checkUpload = (form: UploadForm, today: string): UploadCheck => {
     if (raw === '') fail('cover_amount', COVER_NEEDED);
     else if (!POUNDS.test(raw)) fail('cover_amount', 'The cover must be an amount in pounds, such as 1000000.');
     else if (Number(raw) < INSURANCE_MINIMUM_POUNDS[type]) fail('cover_amount', coverBelowMinimum(type));
+    // The cover is kept in an integer column: 2147483648 pounds once reached it, and answered 500.
+    else if (Number(raw) > MAX_COVER_POUNDS) fail('cover_amount', COVER_TOO_LARGE);
     else coverAmount = Math.floor(Number(raw));
   }
 

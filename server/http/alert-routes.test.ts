@@ -8,6 +8,7 @@ import { JobsResponse, type Listing, type SearchCriteria } from '@/schemas/searc
 import { postRandomJob, startNewWorkPoster } from '@/server/alerts/posted-jobs';
 import { ListingEventBus, listingEvents, type ListingEventName } from '@/server/listings/listing-events';
 import { Random } from '@/server/seed/random';
+import { hostileJson, hugeInteger, unstorableText } from '@/server/testing/hostile-values';
 import {
   createSeededApp,
   getWithToken,
@@ -427,11 +428,19 @@ describe('POST /v1/admin/jobs', () => {
   });
 
   it('never answers a fuzzed body with a 500', async () => {
+    // Any JSON, and the hostile values (server/testing/hostile-values.ts) in each field of a job or an alert switch.
+    const field = fc.oneof(fc.jsonValue({ maxDepth: 2 }), hostileJson);
     const value = fc.oneof(
       fc.jsonValue({ maxDepth: 3 }),
-      fc.record({ payload: fc.record({ alert: fc.jsonValue({ maxDepth: 1 }) }) }),
-      fc.record({ payload: fc.record({ as_of: fc.string() }) }),
-      fc.record({ payload: fc.dictionary(fc.constantFrom(...Object.keys(job())), fc.jsonValue({ maxDepth: 2 })) }),
+      fc.record({ payload: fc.record({ alert: fc.oneof(fc.jsonValue({ maxDepth: 1 }), hostileJson) }) }),
+      fc.record({ payload: fc.record({ as_of: fc.oneof(fc.string(), unstorableText, hostileJson) }) }),
+      fc.record({ payload: fc.dictionary(fc.constantFrom(...Object.keys(job())), field) }),
+      fc
+        .tuple(fc.constantFrom('town', 'postcode'), fc.constantFrom('pickup', 'delivery'), unstorableText)
+        .map(([key, end, text]) => ({ payload: job({ [end]: { town: 'Leeds', postcode: 'LS1 4AP', [key]: text } }) })),
+      fc
+        .tuple(fc.constantFrom('volume_m3', 'price'), hugeInteger)
+        .map(([key, n]) => ({ payload: job(key === 'price' ? { price: { amount: n } } : { volume_m3: n }) })),
     );
     const search = (await alertsOf(token.partner)).meta.searches[0]!;
     const paths = [`/v1/saved-searches/${search.id}/alert`, '/v1/alerts/seen', '/v1/admin/jobs'];

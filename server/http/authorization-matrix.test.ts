@@ -332,6 +332,12 @@ const MATRIX: Readonly<Record<string, Row>> = {
     request: { path: `/ts/public/find-work/v1/journeys/${OWNER_JOURNEY_ID}/listings/${OWNER_JOURNEY_LISTING_ID}` },
     status: { anonymous: 401, expired: 401, loggedOut: 401, otherPartner: 404, admin: 404 },
   },
+  // The caller's own journeys (server/http/my-journey-routes.ts): never anyone else's holds or interests.
+  'GET /v1/my-journeys': {
+    request: { path: '/v1/my-journeys?tab=interest' },
+    status: signedInOnly,
+    callersOwnData: true,
+  },
   'GET /ng/api/v3/provider/drivers': {
     request: { path: '/ng/api/v3/provider/drivers' },
     status: signedInOnly,
@@ -446,9 +452,10 @@ const MATRIX: Readonly<Record<string, Row>> = {
     },
     status: { anonymous: 401, expired: 401, loggedOut: 401, otherPartner: 404, admin: 404 },
   },
+  // Accepting an offer takes work on: an admin, who may not work (server/partner/work-eligibility.ts), is refused first.
   'POST /v1/reservations/:id/accept-offer': {
     request: { path: `/v1/reservations/${OWNER_OFFER_RESERVATION_ID}/accept-offer`, init: { method: 'POST' } },
-    status: { anonymous: 401, expired: 401, loggedOut: 401, otherPartner: 404, admin: 404 },
+    status: { anonymous: 401, expired: 401, loggedOut: 401, otherPartner: 404, admin: 403 },
   },
   'POST /v1/reservations/:id/reject-offer': {
     request: { path: `/v1/reservations/${OWNER_OFFER_RESERVATION_ID}/reject-offer`, init: { method: 'POST' } },
@@ -619,6 +626,20 @@ const MATRIX: Readonly<Record<string, Row>> = {
       },
     },
     status: signedInOnly,
+  },
+  // A wrong current password: refused (422) once signed in, so no caller's password or sessions change. The change
+  // itself is password-change.test.ts's to check.
+  'PUT /v1/profile/password': {
+    request: {
+      path: '/v1/profile/password',
+      init: {
+        ...jsonPost({
+          payload: { current_password: 'not-mine-1', password: 'matrix2026', password_confirmation: 'matrix2026' },
+        }),
+        method: 'PUT',
+      },
+    },
+    status: { ...signedInOnly, otherPartner: 422, admin: 422 },
   },
   'GET /v1/ratings': { request: { path: '/v1/ratings' }, status: signedInOnly, callersOwnData: true },
   'GET /v1/statistics': { request: { path: '/v1/statistics' }, status: signedInOnly, callersOwnData: true },

@@ -17,6 +17,7 @@ import {
 import { DocumentType, OnboardingStatusResponse } from '@/schemas/onboarding';
 import { DOCUMENTS_ACCOUNT } from '@/server/seed/documents';
 import { dateShaped } from '@/server/testing/date-shaped';
+import { NUMBERISH_TEXT, unstorableText } from '@/server/testing/hostile-values';
 import { createSeededApp, jsonPost, SETUP_TIMEOUT_MS, signIn, XHR, type SeededApp } from '@/server/testing/seeded-app';
 import { addDays, londonDate } from '@/server/time/london';
 
@@ -241,6 +242,21 @@ describe('POST /v1/documents', () => {
     expect((await decode(ok, DocumentResponse)).data.cover_amount).toBe(5000);
   });
 
+  it('refuses a cover past the largest it keeps (MAX_COVER_GBP), which once answered 500', async () => {
+    const pdf = { name: 'cover.pdf', bytes: PDF };
+    const expires_at = addDays(today, 200);
+    // The cover is kept in an integer column: 2147483648 pounds and more did not fit it.
+    for (const cover_amount of ['20000000.01', '2147483648', '999999999999', '999999999999.99']) {
+      const response = await upload({ file: pdf, type: 'third_party_insurance', expires_at, cover_amount });
+      expect(response.status, cover_amount).toBe(422);
+      expect((await errorsOf(response)).cover_amount, cover_amount).toEqual(['The cover can be at most £20,000,000.']);
+    }
+    expect(t.errors.splice(0)).toEqual([]);
+    const most = await upload({ file: pdf, type: 'third_party_insurance', expires_at, cover_amount: '20000000' });
+    expect(most.status).toBe(201);
+    expect((await decode(most, DocumentResponse)).data.cover_amount).toBe(20_000_000);
+  });
+
   it('refuses a body that is not multipart with 415', async () => {
     const response = await t.app.request('/v1/documents', {
       ...jsonPost({ payload: { type: 'identity' } }),
@@ -422,24 +438,32 @@ describe('POST /v1/documents with any text in its fields', () => {
     const text = fc.oneof(
       dateShaped,
       fc.string({ unit: 'binary', maxLength: 40 }),
-      fc.constantFrom('', '1000000', '5000.50', '-1', '1e9', '1,000,000'),
+      fc.constantFrom('', '1000000', '5000.50', '-1', '1e9', '1,000,000', '999999999999', '2147483648.5'),
+      fc.constantFrom(...NUMBERISH_TEXT),
+      unstorableText,
     );
     const type = fc.oneof(fc.constantFrom(...DocumentType.literals), fc.string({ maxLength: 24 }));
     await fc.assert(
-      fc.asyncProperty(type, text, text, fc.string({ maxLength: 60 }), async (kind, expires_at, cover_amount, name) => {
-        const response = await upload({
-          file: { name: `${name}.pdf`, bytes: PDF },
-          type: kind,
-          expires_at,
-          cover_amount,
-        });
-        expect(t.errors.splice(0)).toEqual([]);
-        if (response.status === 201) return;
-        expect(response.status).toBeGreaterThanOrEqual(400);
-        expect(response.status).toBeLessThan(500);
-        const body = (await response.json()) as { message?: string; errors?: Record<string, string[]> };
-        expect(body.message).toEqual(expect.any(String));
-      }),
+      fc.asyncProperty(
+        type,
+        text,
+        text,
+        fc.oneof(fc.string({ maxLength: 60 }), unstorableText),
+        async (kind, expires_at, cover_amount, name) => {
+          const response = await upload({
+            file: { name: `${name}.pdf`, bytes: PDF },
+            type: kind,
+            expires_at,
+            cover_amount,
+          });
+          expect(t.errors.splice(0)).toEqual([]);
+          if (response.status === 201) return;
+          expect(response.status).toBeGreaterThanOrEqual(400);
+          expect(response.status).toBeLessThan(500);
+          const body = (await response.json()) as { message?: string; errors?: Record<string, string[]> };
+          expect(body.message).toEqual(expect.any(String));
+        },
+      ),
       { numRuns: 150 },
     );
   });

@@ -24,6 +24,7 @@ import { checkUpload } from '@/server/documents/upload-rules';
 import { requireAdmin } from '@/server/http/alert-routes';
 import { NotFoundError, ValidationError } from '@/server/http/api-errors';
 import type { AppEnv } from '@/server/http/app-env';
+import { refuseTooLarge } from '@/server/http/body-limit';
 import { clientAddress } from '@/server/http/client-address';
 import { readBody } from '@/server/http/read-body';
 import { readQuery } from '@/server/http/read-query';
@@ -83,7 +84,7 @@ export const documentRoutes = (db: Db, config: Config, store: FileStore = create
     '/documents',
     bodyLimit({
       maxSize: MAX_UPLOAD_BYTES + UPLOAD_ENVELOPE_BYTES,
-      onError: (c) => c.json(UPLOAD_TOO_BIG, 413),
+      onError: (c) => refuseTooLarge(c, UPLOAD_TOO_BIG),
     }),
     async (c) => {
       if (!isMultipart(c.req.header('content-type'))) return c.json(MULTIPART_NEEDED, 415);

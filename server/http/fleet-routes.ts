@@ -23,6 +23,7 @@ import type { AppEnv } from '@/server/http/app-env';
 import { readBody } from '@/server/http/read-body';
 import { requireToken } from '@/server/http/require-token';
 import { pathId } from '@/server/journeys/partner-fleet';
+import { outboxOptionsOf } from '@/server/mail/outbox';
 
 const send = <T>(c: Context<AppEnv>, outcome: FleetOutcome<T>) =>
   outcome.ok ? c.json({ data: outcome.data }, 200) : c.json(outcome.body, outcome.status);
@@ -74,7 +75,7 @@ export const fleetRoutes = (db: Db, config: Config) => {
       userId: c.var.signedIn.userId,
       driver: payload,
       now: config.now(),
-      outbox: { dataDir: config.dataDir, now: config.now },
+      outbox: outboxOptionsOf(config),
     });
     return c.json({ data: driver }, 201);
   });

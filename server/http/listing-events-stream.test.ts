@@ -7,7 +7,12 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ListingEvent, ListingEventsReady } from '@/schemas/listing-event';
 import type { Config } from '@/server/config';
 import type { AppEnv } from '@/server/http/app-env';
-import { listingRoutes, type ListingRoutesOptions } from '@/server/http/listing-routes';
+import {
+  listingRoutes,
+  TOO_MANY_STREAMS,
+  TOO_MANY_STREAMS_RETRY_AFTER_S,
+  type ListingRoutesOptions,
+} from '@/server/http/listing-routes';
 import { requireToken } from '@/server/http/require-token';
 import { SECURITY_HEADERS } from '@/server/http/security-headers';
 import { ListingEventBus, listingEvents } from '@/server/listings/listing-events';
@@ -222,6 +227,56 @@ describe('GET /v1/jobs/events', () => {
     expect(events.size).toBe(1);
     expect(await stream.ends(3000)).toBe(true);
     expect(events.size).toBe(0);
+  });
+
+  it('holds at most 6 streams per session: the 7th gets 429 with Retry-After, and a closed one frees its place at once', async () => {
+    expect(t.config.eventStreamsPerSession).toBe(6);
+    const events = new ListingEventBus();
+    const app = routesOnly({}, { events });
+    const open: SseReader[] = [];
+    for (let i = 0; i < 6; i++) {
+      const response = await openStream(app, partner);
+      expect(response.status).toBe(200);
+      const stream = new SseReader(response.body);
+      await stream.next(isEvent('ready'));
+      open.push(stream);
+    }
+    const refused = await openStream(app, partner);
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toBe(String(TOO_MANY_STREAMS_RETRY_AFTER_S));
+    expect(await refused.json()).toEqual(TOO_MANY_STREAMS);
+    expect(events.size).toBe(6);
+
+    // Another sign-in has places of its own, even the same partner's.
+    const elsewhere = await signIn(t.app, 'partner@example.com');
+    const other = new SseReader((await openStream(app, elsewhere.token)).body);
+    await other.next(isEvent('ready'));
+    expect(events.size).toBe(7);
+
+    await open.shift()!.cancel();
+    await vi.waitFor(() => expect(events.size).toBe(6));
+    const again = await openStream(app, partner);
+    expect(again.status).toBe(200);
+    open.push(new SseReader(again.body));
+    await open.at(-1)!.next(isEvent('ready'));
+    expect((await openStream(app, partner)).status).toBe(429);
+
+    await Promise.all([...open, other].map((stream) => stream.cancel()));
+    await vi.waitFor(() => expect(events.size).toBe(0));
+    expect((await openStream(app, partner, AbortSignal.abort())).status).toBe(200);
+  });
+
+  it('gives the place back when a stream reaches the end of its lifetime (EVENT_STREAMS_PER_SESSION=1)', async () => {
+    const events = new ListingEventBus();
+    const app = routesOnly({ tokenTtlS: 1, eventStreamsPerSession: 1 }, { events, keepAliveMs: 200 });
+    const stream = new SseReader((await openStream(app, partner)).body);
+    await stream.next(isEvent('ready'));
+    expect((await openStream(app, partner)).status).toBe(429);
+    expect(await stream.ends(3000)).toBe(true);
+    const next = await openStream(app, partner);
+    expect(next.status).toBe(200);
+    await new SseReader(next.body).cancel();
+    await vi.waitFor(() => expect(events.size).toBe(0));
   });
 
   it('stops at once for a request already aborted', async () => {

@@ -4,6 +4,7 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ListingActionError, ListingDetailResponse, MAX_QUOTE_MINOR_UNITS } from '@/schemas/listing';
 import { JobsResponse } from '@/schemas/search';
 import { REPLAYED_HEADER } from '@/server/http/idempotency';
+import { NO_APPROVED_VEHICLE, NOT_A_PARTNER } from '@/server/listings/eligibility';
 import { listingEvents, type TakenListing } from '@/server/listings/listing-events';
 import {
   createSeededApp,
@@ -240,10 +241,10 @@ describe('POST /v1/listings/{id}/book', () => {
 
   it('books without a vehicle when none is given', async () => {
     const id = await openJob('instant');
-    const response = await act('book', id, {}, 'expiring');
+    const response = await act('book', id, {}, 'starter');
     expect(response.status).toBe(200);
     expect((await detailOf(response)).allocation?.provider_vehicle_id).toBeNull();
-    expect(await jobRow(id)).toMatchObject({ provider_id: userId.expiring, provider_vehicle_id: null });
+    expect(await jobRow(id)).toMatchObject({ provider_id: userId.starter, provider_vehicle_id: null });
   });
 
   it('gives one of two partners booking at the same moment the job, and the other a 409', async () => {
@@ -316,15 +317,31 @@ describe('POST /v1/listings/{id}/book', () => {
 
   it('refuses callers who may not work: a partner without an approved vehicle, an admin', async () => {
     const id = await openJob('instant');
+    // starter@ meets every other requirement: with its one van no longer approved, the vehicle is the reason
+    await t.db.query("update vehicles set status = 'PENDING' where id = $1", [vehicles.starter[0]!]);
+    try {
+      const starter = await act('book', id, {}, 'starter');
+      expect(starter.status).toBe(403);
+      expect(await refusalOf(starter)).toMatchObject({
+        message: NO_APPROVED_VEHICLE,
+        code: 'not_eligible',
+        reason: 'no_approved_vehicle',
+        work: { may_work: false, reasons: ['no_approved_vehicle'] },
+      });
+    } finally {
+      await t.db.query("update vehicles set status = 'APPROVED' where id = $1", [vehicles.starter[0]!]);
+    }
+    // unverified@ has no documents either: those come first, and every reason is listed
     const unverified = await act('book', id, {}, 'unverified');
     expect(unverified.status).toBe(403);
-    expect(await refusalOf(unverified)).toEqual({
-      message: 'You need an approved vehicle to book or quote for work.',
+    expect(await refusalOf(unverified)).toMatchObject({
       code: 'not_eligible',
+      reason: 'documents',
+      work: { reasons: ['documents', 'no_approved_vehicle', 'terms'] },
     });
     const admin = await act('book', id, {}, 'admin');
     expect(admin.status).toBe(403);
-    expect((await refusalOf(admin)).message).toBe('Only transport partners can book or quote for work.');
+    expect(await refusalOf(admin)).toMatchObject({ message: NOT_A_PARTNER, reason: 'not_a_partner' });
     expect((await jobRow(id)).provider_id).toBeNull();
   });
 

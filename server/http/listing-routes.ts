@@ -14,6 +14,16 @@ import { listingEvents, type ListingEventBus } from '@/server/listings/listing-e
 /** A comment line this often keeps proxies and the browser from closing a quiet stream. */
 export const KEEP_ALIVE_MS = 25_000;
 
+/**
+ * The answer to one stream more than config.eventStreamsPerSession, and the Retry-After it carries: a place frees when
+ * a tab closes or a stream reaches its end (one token lifetime), and the portal's reconnect backoff tries again at
+ * most every 10 seconds (src/api/listing-events.ts).
+ */
+export const TOO_MANY_STREAMS = {
+  message: 'Too many live update streams are open for this sign-in. Close some tabs of the portal or try again later.',
+} as const;
+export const TOO_MANY_STREAMS_RETRY_AFTER_S = 30;
+
 export interface ListingRoutesOptions {
   /** The bus the book route publishes to and the streams listen on; the process's own unless a test brings one. */
   readonly events?: ListingEventBus;
@@ -51,6 +61,8 @@ export const listingRoutes = (db: Db, config: Config, options: ListingRoutesOpti
   const keepAliveMs = options.keepAliveMs ?? KEEP_ALIVE_MS;
   const idempotent = idempotency(db, config);
   const routes = new Hono<AppEnv>();
+  /** Open event streams by session id; a session with none has no entry. */
+  const openStreams = new Map<string, number>();
 
   routes.get('/listings/:id', async (c) => {
     const id = pathId(c.req.param('id'));
@@ -91,23 +103,44 @@ export const listingRoutes = (db: Db, config: Config, options: ListingRoutesOpti
    * No middleware of the app buffers it: security headers only set headers, the body limit skips bodyless GETs,
    * and hono/compress (if ever added) leaves text/event-stream alone; `no-transform` and `X-Accel-Buffering: no`
    * ask proxies to do the same.
+   *
+   * A session holds at most config.eventStreamsPerSession streams at once (each one a connection, a listener and
+   * its buffers on this process): one more is refused with 429 TOO_MANY_STREAMS and Retry-After, and a stream's place
+   * is given back as soon as it ends, however it ends. The new stream is refused rather than the oldest closed: every
+   * tab reconnects a closed stream, so closing the oldest would have the tabs of one sign-in knock each other off in
+   * a loop, each reconnect closing another tab's stream. A client gone without a word (a half-open connection) keeps
+   * its place until a write fails or the stream's lifetime ends.
    */
   routes.get('/jobs/events', (c) => {
     const lifetimeMs = config.tokenTtlS * 1000;
+    const { sessionId } = c.var.signedIn;
+    const held = openStreams.get(sessionId) ?? 0;
+    if (held >= config.eventStreamsPerSession) {
+      c.header('Retry-After', String(TOO_MANY_STREAMS_RETRY_AFTER_S));
+      return c.json(TOO_MANY_STREAMS, 429);
+    }
+    openStreams.set(sessionId, held + 1);
+    const release = () => {
+      const left = (openStreams.get(sessionId) ?? 1) - 1;
+      if (left > 0) openStreams.set(sessionId, left);
+      else openStreams.delete(sessionId);
+    };
+    // streamSSE starts the callback at once, so its finally gives the place back on every path.
     const response = streamSSE(c, async (stream) => {
       const stop = new AbortController();
       const end = () => stop.abort();
-      stream.onAbort(end);
       const request = c.req.raw.signal;
-      request.addEventListener('abort', end, { once: true });
-      if (request.aborted) end();
-      const unsubscribe = events.subscribe(
-        (event, name) => {
-          void stream.writeSSE({ event: LISTING_EVENT_NAMES[name], data: JSON.stringify(event) });
-        },
-        ['taken', 'posted'],
-      );
+      let unsubscribe = () => {};
       try {
+        stream.onAbort(end);
+        request.addEventListener('abort', end, { once: true });
+        if (request.aborted) end();
+        unsubscribe = events.subscribe(
+          (event, name) => {
+            void stream.writeSSE({ event: LISTING_EVENT_NAMES[name], data: JSON.stringify(event) });
+          },
+          ['taken', 'posted'],
+        );
         if (stop.signal.aborted) return;
         await stream.writeSSE({ event: LISTING_EVENT_NAMES.ready, data: '{}' });
         const started = performance.now();
@@ -118,6 +151,7 @@ export const listingRoutes = (db: Db, config: Config, options: ListingRoutesOpti
       } finally {
         unsubscribe();
         request.removeEventListener('abort', end);
+        release();
       }
     });
     response.headers.set('Cache-Control', 'no-cache, no-transform');

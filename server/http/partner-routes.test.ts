@@ -157,6 +157,22 @@ describe('GET /v1/onboarding-status', () => {
         expiring: [],
         expired: [],
       },
+      // the work rule's decision from it (server/partner/work-eligibility.ts)
+      work: {
+        may_work: false,
+        reasons: ['documents', 'no_approved_vehicle', 'terms'],
+        suspended_until: null,
+        documents: {
+          missing: [
+            'driving_licence',
+            'identity',
+            'third_party_insurance',
+            'goods_in_transit_insurance',
+            'vehicle_insurance',
+          ],
+          expired: [],
+        },
+      },
     });
   });
 });

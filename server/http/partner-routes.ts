@@ -5,9 +5,8 @@ import type { AppEnv } from '@/server/http/app-env';
 import { loadAppInit } from '@/server/partner/app-init';
 import { loadBadgeCounters } from '@/server/partner/badge-counters';
 import { loadDashboardSummary } from '@/server/partner/dashboard-summary';
-import { loadOnboardingStatus } from '@/server/partner/onboarding-status';
 import { loadUserInfo } from '@/server/partner/user-info';
-import { londonDate } from '@/server/time/london';
+import { loadWorkState } from '@/server/partner/work-eligibility';
 
 /** The signed-in partner's own account data under /v1 (mounted behind requireToken). */
 export const partnerRoutes = (db: Db, config: Config) => {
@@ -20,9 +19,11 @@ export const partnerRoutes = (db: Db, config: Config) => {
   routes.get('/badge-counters', async (c) =>
     c.json({ data: await loadBadgeCounters(db, c.var.signedIn.userId, config.now()) }),
   );
-  routes.get('/onboarding-status', async (c) =>
-    c.json({ data: await loadOnboardingStatus(db, c.var.signedIn.userId, londonDate(config.now())) }),
-  );
+  // the status, and whether the partner may take work by it (server/partner/work-eligibility.ts)
+  routes.get('/onboarding-status', async (c) => {
+    const { status, work } = await loadWorkState(db, c.var.signedIn.userId, config.now());
+    return c.json({ data: { ...status, work } });
+  });
   routes.get('/dashboard', async (c) =>
     c.json({ data: await loadDashboardSummary(db, c.var.signedIn.userId, config.now()) }),
   );

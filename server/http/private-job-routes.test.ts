@@ -24,6 +24,8 @@ import { addDays, londonDate, londonInstant } from '@/server/time/london';
  */
 
 type Who = 'partner' | 'starter' | 'admin';
+/** The portal's public origin in these tests: the calendar's links and UIDs are on it. */
+const ORIGIN = 'https://partners.example.com';
 let t: SeededApp;
 const token = {} as Record<Who, string>;
 const userId = {} as Record<Who, number>;
@@ -34,7 +36,7 @@ let starterVan: number;
 let today: string;
 
 beforeAll(async () => {
-  t = await createSeededApp({ tokenTtlS: 365 * 86_400, sessionTtlS: 365 * 86_400 });
+  t = await createSeededApp({ tokenTtlS: 365 * 86_400, sessionTtlS: 365 * 86_400, publicOrigin: ORIGIN });
   for (const who of ['partner', 'starter', 'admin'] as const) {
     token[who] = (await signIn(t.app, `${who}@example.com`)).token;
     const { rows } = await t.db.query<{ id: number }>('select id from users where email = $1', [`${who}@example.com`]);
@@ -348,7 +350,10 @@ describe('private job rules, each refused with its message', () => {
 
   it("wants the partner's own vehicle and an active driver of its own", async () => {
     expect(await refused(fresh({ vehicle_id: starterVan }))).toEqual({ vehicle_id: [SAY.vehicleNotOwn] });
-    expect(await refused(fresh({ vehicle_id: 2_147_483_648 }))).toEqual({ vehicle_id: [SAY.vehicleNotOwn] });
+    // Past an integer column, no vehicle has the id: the shared id type (schemas/common.ts positiveId) refuses it.
+    expect(await refused(fresh({ vehicle_id: 2_147_483_648 }))).toEqual({
+      vehicle_id: ['A vehicle id is at most 2147483647'],
+    });
     const { rows } = await t.db.query<{ id: number }>('select id from drivers where user_id <> $1 limit 1', [
       userId.partner,
     ]);
@@ -615,7 +620,7 @@ describe('the work calendar as iCalendar', () => {
     );
     const { events } = readIcs(await response.text());
     const { entries } = await calendar(range);
-    expect(events.map((e) => e['UID'])).toEqual(entries.map((e) => `${e.id}@localhost`));
+    expect(events.map((e) => e['UID'])).toEqual(entries.map((e) => `${e.id}@partners.example.com`));
     for (const [i, entry] of entries.entries()) {
       const event = events[i]!;
       // iCalendar times are whole seconds.
@@ -625,12 +630,12 @@ describe('the work calendar as iCalendar', () => {
       expect(event['CATEGORIES']).toBe(entry.kind);
       expect(icsInstant(event['DTSTAMP']!)).toEqual(t.clock.now);
     }
-    const ours = events.find((e) => e['UID'] === `private-${payload.uuid}@localhost`)!;
+    const ours = events.find((e) => e['UID'] === `private-${payload.uuid}@partners.example.com`)!;
     expect(ours['SUMMARY']).toBe(`Private job: ${payload.title}`);
     expect(ours['LOCATION']).toBe('Stockport');
     expect(ours['DTSTART']).toBe('20261120T100000Z');
     expect(ours['DTEND']).toBe('20261120T150000Z');
-    expect(ours['URL']).toBe(`http://localhost/tpp/work-calendar/external/${payload.uuid}`);
+    expect(ours['URL']).toBe(`${ORIGIN}/tpp/work-calendar/external/${payload.uuid}`);
   });
 
   it('needs a token and the same query as the calendar', async () => {
@@ -645,8 +650,13 @@ describe('the calendar subscription', () => {
 
   it('gives each partner its own unguessable address, the same on every call', async () => {
     const first = await feed();
-    expect(first.url).toMatch(/^http:\/\/localhost\/calendar\/[A-Za-z0-9_-]{43}\.ics$/);
-    expect(first.webcal_url).toBe(first.url.replace('http:', 'webcal:'));
+    expect(first.url).toMatch(/^https:\/\/partners\.example\.com\/calendar\/[A-Za-z0-9_-]{43}\.ics$/);
+    expect(first.webcal_url).toBe(first.url.replace('https:', 'webcal:'));
+    // on the configured origin, whatever Host the request names
+    const hostile = await t.app.request(`http://attacker.example${CALENDAR}/feed`, {
+      headers: { ...auth('partner'), host: 'attacker.example', 'x-forwarded-host': 'attacker.example' },
+    });
+    expect((await decode(hostile, CalendarFeed)).url).toBe(first.url);
     expect(await feed()).toEqual(first);
     expect((await feed('starter')).url).not.toBe(first.url);
   });
@@ -662,7 +672,7 @@ describe('the calendar subscription', () => {
       await get(`${JOBS}?from=${addDays(today, -7)}&to=${addDays(today, 7)}`),
       PrivateJobList,
     );
-    for (const job of seeded.rows) expect(uids).toContain(`private-${job.uuid}@localhost`);
+    for (const job of seeded.rows) expect(uids).toContain(`private-${job.uuid}@partners.example.com`);
     const starts = events.map((e) => icsInstant(e['DTSTART']!).getTime());
     // Nothing before 30 days ago began and ended before the window: the earliest event still ends inside it.
     const windowStart = londonInstant(addDays(today, -30), 0).getTime();

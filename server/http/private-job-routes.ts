@@ -11,8 +11,8 @@ import { NOT_FOUND } from '@/server/http/api-errors';
 import type { AppEnv } from '@/server/http/app-env';
 import { readBody } from '@/server/http/read-body';
 import { readQuery } from '@/server/http/read-query';
-import { ownOrigin } from '@/server/http/request-origin';
 import { requireToken } from '@/server/http/require-token';
+import { linkOrigin } from '@/server/mail/links';
 import {
   createPrivateJob,
   deletePrivateJob,
@@ -108,7 +108,7 @@ export const privateJobRoutes = (db: Db, config: Config) => {
       loadEntries(db, userId, range, now, filter),
       loadColours(db, userId),
     ]);
-    return calendarIcs(entries, { origin: ownOrigin(c, config), ...colours, now });
+    return calendarIcs(entries, { origin: linkOrigin(config), ...colours, now });
   };
 
   routes.get(`${PROVIDER}/work-calendar.ics`, auth, async (c) => {
@@ -122,11 +122,11 @@ export const privateJobRoutes = (db: Db, config: Config) => {
   });
 
   routes.get(`${PROVIDER}/work-calendar/feed`, auth, async (c) =>
-    c.json(feedView(ownOrigin(c, config), await feedSecret(db, c.var.signedIn.userId, config.now()))),
+    c.json(feedView(linkOrigin(config), await feedSecret(db, c.var.signedIn.userId, config.now()))),
   );
 
   routes.post(`${PROVIDER}/work-calendar/feed/reset`, auth, async (c) =>
-    c.json(feedView(ownOrigin(c, config), await resetFeedSecret(db, c.var.signedIn.userId, config.now()))),
+    c.json(feedView(linkOrigin(config), await resetFeedSecret(db, c.var.signedIn.userId, config.now()))),
   );
 
   // No token: the secret is the key (see above). The range is the subscription's, around today in London.

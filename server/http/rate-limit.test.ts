@@ -3,6 +3,7 @@ import { serve } from '@hono/node-server';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '@/server/app';
 import { DEFAULT_RATE_LIMITS, readConfig, type RateLimits } from '@/server/config';
+import { loginDelayMs } from '@/server/http/auth-routes';
 import { createRateLimiter } from '@/server/http/rate-limiter';
 import {
   createSeededApp,
@@ -36,6 +37,17 @@ describe('createRateLimiter', () => {
     expect(limiter.retryAfterS('a')).toBe(0);
   });
 
+  it('counts the events of a key in its open window', () => {
+    let now = new Date(0);
+    const limiter = createRateLimiter({ limit: 2, windowS: 60 }, () => now);
+    expect(limiter.count('a')).toBe(0);
+    for (let i = 0; i < 3; i++) limiter.hit('a');
+    expect(limiter.count('a')).toBe(3);
+    expect(limiter.count('b')).toBe(0);
+    now = new Date(60_000);
+    expect(limiter.count('a')).toBe(0);
+  });
+
   it('forgets a key on clear', () => {
     const limiter = createRateLimiter({ limit: 1, windowS: 60 }, () => new Date(0));
     limiter.hit('a');
@@ -59,9 +71,11 @@ describe('createRateLimiter', () => {
 });
 
 describe('rate limits in the server config', () => {
-  it('default to 10 failures per account and 30 sign-ins per address per 15 minutes, 60 token calls a minute', () => {
+  it('default to 10 failures per account and address, 10 per account before slowing down, 30 sign-ins per address per 15 minutes, 60 token calls a minute', () => {
     expect(DEFAULT_RATE_LIMITS).toEqual({
+      loginFailuresPerAccountAndAddress: { limit: 10, windowS: 900 },
       loginFailuresPerAccount: { limit: 10, windowS: 900 },
+      loginSlowdown: { firstDelayMs: 250, maxDelayMs: 3000 },
       loginAttemptsPerAddress: { limit: 30, windowS: 900 },
       tokenCallsPerAddress: { limit: 60, windowS: 60 },
     });
@@ -74,18 +88,26 @@ describe('rate limits in the server config', () => {
 
   it('read their limits from the environment, and refuse nonsense', () => {
     const config = readConfig({
+      LOGIN_FAILURES_PER_ACCOUNT_AND_ADDRESS: '4',
       LOGIN_FAILURES_PER_ACCOUNT: '5',
+      LOGIN_SLOWDOWN_MAX_MS: '5000',
       LOGIN_ATTEMPTS_PER_ADDRESS: '100',
       TOKEN_CALLS_PER_ADDRESS: '600',
       PUBLIC_ORIGIN: 'https://partners.example/',
     });
     expect(config.rateLimits).toEqual({
+      loginFailuresPerAccountAndAddress: { limit: 4, windowS: 900 },
       loginFailuresPerAccount: { limit: 5, windowS: 900 },
+      loginSlowdown: { firstDelayMs: 250, maxDelayMs: 5000 },
       loginAttemptsPerAddress: { limit: 100, windowS: 900 },
       tokenCallsPerAddress: { limit: 600, windowS: 60 },
     });
     expect(config.publicOrigin).toBe('https://partners.example');
     expect(() => readConfig({ TOKEN_CALLS_PER_ADDRESS: '0' })).toThrow(/TOKEN_CALLS_PER_ADDRESS/);
+    expect(() => readConfig({ LOGIN_FAILURES_PER_ACCOUNT_AND_ADDRESS: 'ten' })).toThrow(
+      /LOGIN_FAILURES_PER_ACCOUNT_AND_ADDRESS/,
+    );
+    expect(() => readConfig({ LOGIN_SLOWDOWN_MAX_MS: '-1' })).toThrow(/LOGIN_SLOWDOWN_MAX_MS/);
     expect(() => readConfig({ PUBLIC_ORIGIN: 'https://partners.example/tpp/' })).toThrow(/PUBLIC_ORIGIN/);
     expect(() => readConfig({ PUBLIC_ORIGIN: 'partners.example' })).toThrow(/PUBLIC_ORIGIN/);
   });
@@ -119,30 +141,51 @@ const expectTooMany = async (response: Response, retryAfterS: number) => {
   expect(sessionCookieOf(response)).toBeNull();
 };
 
-describe('failed sign-ins per account', () => {
-  it('after 10 failures in 15 minutes, answers 429 with Retry-After, even to the right password', async () => {
+/** Signs in and says how long the answer took, ms (the account slowdown's delay comes before the password check). */
+const timedLogin = async (app: ReturnType<typeof appWith>, email: string, password: string, client: string) => {
+  const started = performance.now();
+  const response = await loginAs(app, email, password, client);
+  return { response, ms: performance.now() - started };
+};
+
+describe('failed sign-ins per account and address', () => {
+  it('after 10 failures from one address, answers that address 429 with Retry-After, even to the right password', async () => {
     await withClock(async () => {
       const app = appWith();
       for (let i = 0; i < 10; i++) {
-        // Spread over addresses: the per-account count does not care where the guesses come from.
-        const response = await loginAs(app, 'expiring@example.com', `wrong-${i}`, `client-${i}`);
+        const response = await loginAs(app, 'expiring@example.com', `wrong-${i}`, 'guesser');
         expect(response.status).toBe(401);
         expect(await response.json()).toEqual(BAD_CREDENTIALS);
         t.clock.advance(60);
       }
       // The window opened at the first failure, 10 minutes ago: 5 minutes left.
-      await expectTooMany(await loginAs(app, 'expiring@example.com', 'demo1234', 'client-99'), 300);
-      await expectTooMany(await loginAs(app, ' Expiring@Example.com ', 'wrong', 'client-98'), 300);
-      // Other accounts are not affected.
-      expect((await loginAs(app, 'starter@example.com', 'demo1234', 'client-99')).status).toBe(200);
+      await expectTooMany(await loginAs(app, 'expiring@example.com', 'wrong-10', 'guesser'), 300);
+      await expectTooMany(await loginAs(app, 'expiring@example.com', 'demo1234', 'guesser'), 300);
+      await expectTooMany(await loginAs(app, ' Expiring@Example.com ', 'wrong', 'guesser'), 300);
+      // The same address may still sign in to other accounts.
+      expect((await loginAs(app, 'starter@example.com', 'demo1234', 'guesser')).status).toBe(200);
       t.clock.advance(299);
-      await expectTooMany(await loginAs(app, 'expiring@example.com', 'demo1234', 'client-99'), 1);
+      await expectTooMany(await loginAs(app, 'expiring@example.com', 'demo1234', 'guesser'), 1);
       t.clock.advance(1);
-      expect((await loginAs(app, 'expiring@example.com', 'demo1234', 'client-99')).status).toBe(200);
+      expect((await loginAs(app, 'expiring@example.com', 'demo1234', 'guesser')).status).toBe(200);
     });
   });
 
-  it('a successful sign-in clears the failure count', async () => {
+  it('cannot lock the owner out: while address A is refused, the right password from address B signs in', async () => {
+    const app = appWith();
+    for (let i = 0; i < 11; i++) {
+      const response = await loginAs(app, 'fleet@example.com', `wrong-${i}`, 'address-a');
+      expect(response.status).toBe(i < 10 ? 401 : 429);
+    }
+    await expectTooMany(await loginAs(app, 'fleet@example.com', 'demo1234', 'address-a'), 900);
+    const owner = await loginAs(app, 'fleet@example.com', 'demo1234', 'address-b');
+    expect(owner.status).toBe(200);
+    expect(sessionCookieOf(owner)).not.toBeNull();
+    // And a wrong password from B is B's own first failure: 401, not 429.
+    expect((await loginAs(app, 'fleet@example.com', 'wrong', 'address-b')).status).toBe(401);
+  });
+
+  it('a successful sign-in clears the failure count of its address', async () => {
     const app = appWith();
     for (let i = 0; i < 9; i++) expect((await loginAs(app, 'starter@example.com', 'wrong')).status).toBe(401);
     expect((await loginAs(app, 'starter@example.com', 'demo1234')).status).toBe(200);
@@ -151,7 +194,7 @@ describe('failed sign-ins per account', () => {
   });
 
   it('counts unknown e-mails the same way, so a 429 tells nothing about which accounts exist', async () => {
-    const app = appWith({ loginFailuresPerAccount: { limit: 2, windowS: 900 } });
+    const app = appWith({ loginFailuresPerAccountAndAddress: { limit: 2, windowS: 900 } });
     for (const email of ['nobody@example.com', 'partner@example.com']) {
       expect((await loginAs(app, email, 'wrong')).status).toBe(401);
       expect((await loginAs(app, email, 'wrong')).status).toBe(401);
@@ -160,11 +203,71 @@ describe('failed sign-ins per account', () => {
   });
 
   it('counts guesses sent in parallel before their passwords are checked', async () => {
-    const app = appWith({ loginFailuresPerAccount: { limit: 3, windowS: 900 } });
+    const app = appWith({ loginFailuresPerAccountAndAddress: { limit: 3, windowS: 900 } });
     const responses = await Promise.all(
-      Array.from({ length: 8 }, (_, i) => loginAs(app, 'unverified@example.com', `guess-${i}`, `c${i}`)),
+      Array.from({ length: 8 }, (_, i) => loginAs(app, 'unverified@example.com', `guess-${i}`, 'parallel')),
     );
     expect(responses.map((r) => r.status).sort()).toEqual([401, 401, 401, 429, 429, 429, 429, 429]);
+  });
+});
+
+describe('failed sign-ins per account from all addresses', () => {
+  it('wait nothing up to the limit, then a delay that doubles with each failure, up to the cap', () => {
+    const limits = {
+      loginFailuresPerAccount: { limit: 10, windowS: 900 },
+      loginSlowdown: { firstDelayMs: 250, maxDelayMs: 3000 },
+    };
+    expect([0, 9, 10, 11, 12, 13, 14, 50, 10_000].map((failures) => loginDelayMs(failures, limits))).toEqual([
+      0, 0, 250, 500, 1000, 2000, 3000, 3000, 3000,
+    ]);
+  });
+
+  it('slow every sign-in of the account down, from any address, but never refuse it', async () => {
+    const app = appWith({
+      loginFailuresPerAccount: { limit: 3, windowS: 900 },
+      loginSlowdown: { firstDelayMs: 500, maxDelayMs: 1000 },
+    });
+    // Guesses spread over addresses: no pair reaches its limit, so none is refused.
+    for (let i = 0; i < 3; i++) {
+      expect((await loginAs(app, 'documents@example.com', `wrong-${i}`, `spread-${i}`)).status).toBe(401);
+    }
+    const slowed = await timedLogin(app, 'documents@example.com', 'wrong-3', 'spread-3');
+    expect(slowed.response.status).toBe(401);
+    expect(slowed.ms).toBeGreaterThanOrEqual(500);
+    // Twice as long for the fifth failure's attempt; the owner with the right password, from a new address, waits
+    // the same and gets in.
+    const owner = await timedLogin(app, 'documents@example.com', 'demo1234', 'owner');
+    expect(owner.response.status).toBe(200);
+    expect(owner.ms).toBeGreaterThanOrEqual(1000);
+    // Other accounts are not slowed (scrypt's own cost is far below the delay).
+    const other = await timedLogin(app, 'profile@example.com', 'demo1234', 'owner');
+    expect(other.response.status).toBe(200);
+    expect(other.ms).toBeLessThan(500);
+  });
+
+  it('forget the failures when the owner signs in, or when their window ends', async () => {
+    await withClock(async () => {
+      const app = appWith({
+        loginFailuresPerAccount: { limit: 2, windowS: 900 },
+        loginSlowdown: { firstDelayMs: 500, maxDelayMs: 500 },
+      });
+      const fail = async (times: number) => {
+        for (let i = 0; i < times; i++) {
+          expect((await loginAs(app, 'reviews@example.com', 'wrong', `far-${i}`)).status).toBe(401);
+        }
+      };
+      await fail(2);
+      const owner = await timedLogin(app, 'reviews@example.com', 'demo1234', 'home');
+      expect(owner.response.status).toBe(200);
+      expect(owner.ms).toBeGreaterThanOrEqual(500);
+      // The success cleared the count: the next sign-in does not wait.
+      expect((await timedLogin(app, 'reviews@example.com', 'demo1234', 'home')).ms).toBeLessThan(500);
+      await fail(2);
+      t.clock.advance(900);
+      const later = await timedLogin(app, 'reviews@example.com', 'demo1234', 'home');
+      expect(later.response.status).toBe(200);
+      expect(later.ms).toBeLessThan(500);
+    });
   });
 });
 

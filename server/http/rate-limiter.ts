@@ -4,6 +4,8 @@ import type { WindowLimit } from '@/server/config';
 export interface RateLimiter {
   /** Whole seconds until `key` may try again (at least 1), or 0 when it is under its limit now. */
   retryAfterS(key: string): number;
+  /** The events counted for `key` in its open window (0 when none is open). */
+  count(key: string): number;
   /** Counts one event for `key`. */
   hit(key: string): void;
   /** Forgets `key` (a successful sign-in clears its account's failures). */
@@ -48,6 +50,9 @@ export const createRateLimiter = ({ limit, windowS }: WindowLimit, now: () => Da
       const window = open(key, at);
       if (!window || window.count < limit) return 0;
       return Math.max(1, Math.ceil((window.endsAt - at) / 1000));
+    },
+    count(key) {
+      return open(key, now().getTime())?.count ?? 0;
     },
     hit(key) {
       const at = now().getTime();

@@ -6,7 +6,8 @@ import { UNAUTHENTICATED } from '@/server/http/api-errors';
 import type { AppEnv } from '@/server/http/app-env';
 
 /**
- * Every /v1 route: `Authorization: Bearer <token>` with a live token of a live session, else 401. The holder is
+ * Every /v1 route: `Authorization: Bearer <token>` with a live token of a live session (not expired, revoked or idle
+ * for config.sessionIdleS: the call counts as a use of it), else 401. The holder is
  * put on the context as `signedIn`; handlers read data only through its user id. A route that carries this check
  * itself and also sits under /v1 is checked once.
  *
@@ -15,11 +16,11 @@ import type { AppEnv } from '@/server/http/app-env';
  * some of the spec's calls change things with a GET (request feedback) and what an admin looked at is worth knowing.
  */
 export const requireToken =
-  (db: Db, config: Pick<Config, 'now'>): MiddlewareHandler<AppEnv> =>
+  (db: Db, config: Pick<Config, 'now' | 'sessionIdleS'>): MiddlewareHandler<AppEnv> =>
   async (c, next) => {
     if (c.get('signedIn')) return next();
     const match = /^Bearer\s+(\S+)$/i.exec(c.req.header('authorization') ?? '');
-    const holder = match?.[1] ? await findTokenHolder(db, match[1], config.now()) : null;
+    const holder = match?.[1] ? await findTokenHolder(db, match[1], config.now(), config.sessionIdleS) : null;
     if (!holder) return c.json(UNAUTHENTICATED, 401);
     c.set('signedIn', holder);
     await next();

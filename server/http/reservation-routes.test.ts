@@ -12,9 +12,12 @@ import {
   ReservationRulesFailure,
   type ReservationInput,
 } from '@/schemas/reservation';
+import { sqlList } from '@/server/db/sql-list';
 import { REPLAYED_HEADER } from '@/server/http/idempotency';
+import { DAY_HOLDING_STATUSES } from '@/server/reservations/lifecycle';
 import { at, nodes, PLACES, privateJob, reservationInput } from '@/server/reservations/reservation-test-inputs';
 import { createSeededApp, jsonPost, SETUP_TIMEOUT_MS, signIn, type SeededApp } from '@/server/testing/seeded-app';
+import { putDocumentsInOrder } from '@/server/testing/work-ready';
 import { addDays, londonDate, londonInstant } from '@/server/time/london';
 
 type Who = 'partner' | 'starter' | 'expiring' | 'admin';
@@ -31,6 +34,9 @@ beforeAll(async () => {
     const { rows } = await t.db.query<{ id: number }>('select id from users where email = $1', [`${who}@example.com`]);
     userId[who] = rows[0]!.id;
   }
+  // expiring@ is the other journey-ready partner here: the documents the seed leaves missing and expired for the
+  // dashboard's banners are put in order, or the work rule would refuse it before any of the checks below
+  await putDocumentsInOrder(t.db, userId.expiring, t.clock.now);
   const { rows } = await t.db.query<{ id: number }>('select id from vehicles where user_id = $1 order by id', [
     userId.partner,
   ]);
@@ -90,6 +96,7 @@ describe('GET /v1/reservation-info', () => {
       custom_reservation: true,
       eligible_vehicle_types: ['swb', 'mwb', 'lwb', 'xlwb', 'luton_van'],
       eligible: true,
+      work: { may_work: true, reasons: [], suspended_until: null, documents: { missing: [], expired: [] } },
     });
     expect((await decode(await get('/v1/reservation-info', 'starter'), ReservationInfoResponse)).data.eligible).toBe(
       false,
@@ -238,11 +245,13 @@ describe('POST /v1/reservations (validate new)', () => {
       payload: { user_id: userId.expiring, vehicle_id: vans[0], reservations: [reservationInput()] },
     });
     expect(forSomeoneElse.status).toBe(403);
-    for (const who of ['starter', 'admin'] as const) {
-      const refused = await validate([reservationInput({ date: addDays(today, 3) })], vans[0], who);
-      expect(refused.status).toBe(403);
-      expect(await refused.json()).toEqual({ message: RESERVATION_REFUSALS.notEligible });
-    }
+    // starter@ may work but is not journey-ready; an admin may not work at all (the work rule's answer)
+    const starter = await validate([reservationInput({ date: addDays(today, 3) })], vans[0], 'starter');
+    expect(starter.status).toBe(403);
+    expect(await starter.json()).toEqual({ message: RESERVATION_REFUSALS.notEligible });
+    const admin = await validate([reservationInput({ date: addDays(today, 3) })], vans[0], 'admin');
+    expect(admin.status).toBe(403);
+    expect(await admin.json()).toMatchObject({ reason: 'not_a_partner', work: { may_work: false } });
   });
 });
 
@@ -313,6 +322,89 @@ describe('POST /v1/reservations/accept-drafts (create)', () => {
     const expired = await post('/v1/reservations/accept-drafts', { payload: { reservations: [id] } });
     expect(expired.status).toBe(422);
     t.clock.advance(-30 * 60);
+  });
+});
+
+describe('one live reservation per vehicle and day', () => {
+  const alreadyReserved = (date: string, reservation = 0) => ({
+    message: 'messages.reservation_errors',
+    code: 101,
+    errors: [
+      {
+        code: 'vehicle_already_reserved',
+        message: 'This vehicle already has a reservation on this day',
+        reservation,
+        date,
+        field: 'date',
+      },
+    ],
+  });
+  const liveCount = async (vehicleId: number, date: string) =>
+    (
+      await t.db.query<{ n: number }>(
+        `select count(*)::int as n from reservations
+          where vehicle_id = $1 and date = $2::date and status in ${sqlList(DAY_HOLDING_STATUSES)}`,
+        [vehicleId, date],
+      )
+    ).rows[0]?.n;
+
+  it('makes one reservation from three drafts of the same day accepted one after another', async () => {
+    const date = addDays(today, 17);
+    const ids: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const drafts = await decode(await validate([reservationInput({ date })], vans[2]), ReservationDraftsResponse);
+      ids.push(drafts.data[0]!.id);
+    }
+    const answers = [];
+    for (const id of ids)
+      answers.push(await post('/v1/reservations/accept-drafts', { payload: { reservations: [id] } }));
+    expect(answers.map((a) => a.status)).toEqual([201, 422, 422]);
+    expect(Schema.decodeUnknownSync(ReservationRulesFailure)(await answers[1]!.json())).toEqual(alreadyReserved(date));
+    expect(await liveCount(vans[2]!, date)).toBe(1);
+  });
+
+  it('refuses at validation a day the vehicle already holds (and, as before, the same day twice in one request)', async () => {
+    const date = addDays(today, 18);
+    await createOne(reservationInput({ date }), vans[2]);
+    const again = await validate([reservationInput({ date })], vans[2]);
+    expect(again.status).toBe(422);
+    expect(await again.json()).toEqual(alreadyReserved(date));
+    const other = addDays(today, 19);
+    const twice = await validate([reservationInput({ date: other }), reservationInput({ date: other })], vans[2]);
+    expect(twice.status).toBe(422);
+    expect(await twice.json()).toEqual({
+      message: 'messages.validation',
+      errors: { 'reservations.1.date': ['Each day can be reserved once per request'] },
+    });
+    // another vehicle is free that day
+    expect((await validate([reservationInput({ date })], vans[3])).status).toBe(200);
+  });
+
+  it('lets a day with only a return offer be reserved: the offer, if accepted, replaces that reservation', async () => {
+    const offer = await seeded('return_offer', 3);
+    const { rows } = await t.db.query<{ vehicle_id: number; date: string }>(
+      'select vehicle_id, date::text as date from reservations where id = $1',
+      [offer],
+    );
+    const { vehicle_id, date } = rows[0]!;
+    const others = await t.db.query<{ n: number }>(
+      `select count(*)::int as n from reservations where vehicle_id = $1 and date = $2::date and id <> $3
+          and status in ${sqlList(DAY_HOLDING_STATUSES)}`,
+      [vehicle_id, date, offer],
+    );
+    expect(others.rows[0]?.n).toBe(0);
+    expect((await validate([reservationInput({ date })], vehicle_id)).status).toBe(200);
+  });
+
+  it('frees the day once the reservation is cancelled', async () => {
+    const date = addDays(today, 20);
+    const id = await createOne(reservationInput({ date }), vans[2]);
+    const cancelled = await post(`/v1/reservations/${id}/cancel`, {
+      payload: { cancel_reason: 'vehicle_issues', cancel_note: '' },
+    });
+    expect(cancelled.status).toBe(200);
+    expect(await statusOf(id)).toBe('tp_withdrawn');
+    expect((await validate([reservationInput({ date })], vans[2])).status).toBe(200);
   });
 });
 

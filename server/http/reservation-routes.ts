@@ -29,6 +29,7 @@ import {
   type ReservationAnswer,
 } from '@/server/reservations/reservation-create';
 import { listReservations } from '@/server/reservations/reservation-list';
+import { loadWorkEligibility, workRefusal } from '@/server/partner/work-eligibility';
 
 /** A reservation id in a path: a positive whole number that fits an integer column, else null (answered 404). */
 const pathId = (raw: string): number | null => {
@@ -37,6 +38,17 @@ const pathId = (raw: string): number | null => {
 };
 
 const send = (c: Context<AppEnv>, answer: ReservationAnswer) => c.json(answer.body as object, answer.status);
+
+/**
+ * 403 WorkRefusal (schemas/work-eligibility.ts) when the caller may not take work (spec §6: suspended, documents,
+ * vehicle, terms, not a partner), else null. Asked before a reservation is validated, created, or an offer accepted:
+ * each of those commits the partner's vehicle to work. Editing, cancelling and rejecting an offer stay open, as they
+ * take nothing new on.
+ */
+const workRefused = async (db: Db, c: Context<AppEnv>, now: Date) => {
+  const refusal = workRefusal(await loadWorkEligibility(db, c.var.signedIn.userId, now));
+  return refusal ? c.json(refusal, 403) : null;
+};
 
 /**
  * Reservations (spec §7; shapes in schemas/reservation.ts, rules in server/reservations/), mounted under /v1 behind
@@ -49,9 +61,13 @@ export const reservationRoutes = (db: Db, config: Config) => {
   const clock = lifecycleClockOf(config);
   const routes = new Hono<AppEnv>();
 
-  routes.get('/reservation-info', async (c) =>
-    c.json({ data: await loadReservationInfo(db, c.var.signedIn.userId, config.now()) }),
-  );
+  routes.get('/reservation-info', async (c) => {
+    const [info, work] = await Promise.all([
+      loadReservationInfo(db, c.var.signedIn.userId, config.now()),
+      loadWorkEligibility(db, c.var.signedIn.userId, config.now()),
+    ]);
+    return c.json({ data: { ...info, work } });
+  });
 
   routes.get('/reservations', async (c) => {
     const query = readQuery(c, ReservationListQuery, 'ReservationListQuery');
@@ -60,11 +76,15 @@ export const reservationRoutes = (db: Db, config: Config) => {
 
   routes.post('/reservations', async (c) => {
     const { payload } = await readBody(c, ValidateReservationsRequest, 'ValidateReservationsRequest');
+    const refused = await workRefused(db, c, config.now());
+    if (refused) return refused;
     return send(c, await validateNewReservations(db, { userId: c.var.signedIn.userId, now: config.now(), payload }));
   });
 
   routes.post('/reservations/accept-drafts', idempotent, async (c) => {
     const { payload } = await readBody(c, AcceptDraftsRequest, 'AcceptDraftsRequest');
+    const refused = await workRefused(db, c, config.now());
+    if (refused) return refused;
     return send(
       c,
       await acceptDrafts(db, { userId: c.var.signedIn.userId, now: config.now(), ids: payload.reservations, clock }),
@@ -103,6 +123,10 @@ export const reservationRoutes = (db: Db, config: Config) => {
   const offer = (accept: boolean) => async (c: Context<AppEnv>) => {
     const id = pathId(c.req.param('id') ?? '');
     if (id === null) return c.json(NOT_FOUND, 404);
+    if (accept) {
+      const refused = await workRefused(db, c, config.now());
+      if (refused) return refused;
+    }
     return send(c, await answerOffer(db, { userId: c.var.signedIn.userId, now: config.now(), id, accept, clock }));
   };
   routes.post('/reservations/:id/accept-offer', idempotent, offer(true));

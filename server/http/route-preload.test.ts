@@ -56,6 +56,10 @@ describe('the route an address names', () => {
     expect(routeOf('/find-work/alerts')?.page).toBe('find-work/alerts-page');
     expect(routeOf('/work/listing')?.page).toBe('work/work-page');
     expect(routeOf('/work/listing/5')?.page).toBe('work/work-page');
+    // spec §2 /journey/{id?}: the partner's journeys without an id, one journey's page with one
+    expect(routeOf('/journey')?.page).toBe('journey/my-journeys-page');
+    expect(routeOf('/journey/')?.page).toBe('journey/my-journeys-page');
+    expect(routeOf('/journey/1001')?.page).toBe('journey/journey-page');
   });
 
   it('matches nothing for an unknown address or one with a segment too many', () => {
@@ -125,6 +129,14 @@ describe('what a request preloads', () => {
     const target = preloadTarget(request({ cookieHeader: 'a=1; i18n_locale=en', acceptLanguage: 'es' }));
     expect(target.locale).toBe('en');
     expect(preloadTarget(request({ acceptLanguage: 'de-DE' })).locale).toBe('en');
+  });
+
+  it('preloads the page of an address with a language in it, in that language, whatever was stored', () => {
+    const target = preloadTarget(
+      request({ path: '/es/find-work', cookieHeader: 'i18n_locale=en', acceptLanguage: 'en' }),
+    );
+    expect(target).toEqual({ ...preloadTarget(request({ acceptLanguage: 'es' })), locale: 'es' });
+    expect(target.page).not.toBeNull();
   });
 
   it('preloads the sign-in page instead of a signed-in page when the request has no session', () => {

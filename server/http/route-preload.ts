@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { readLocaleCookie } from '@/machines/locale/locale.cookie';
-import { detectLocale } from '@/machines/locale/locale.detection';
+import { detectLocale, withoutLocalePrefix } from '@/machines/locale/locale.detection';
 import { messagePartModule, SHELL_PART } from '@/machines/locale/message-part-names';
 import { qualityList } from './quality-list';
 import { ROUTE_TABLE, type LayoutName, type PageModule, type RouteEntry } from '@/src/app/route-table';
@@ -150,7 +150,8 @@ export interface PreloadTarget {
  * locale it will start in, picked as the locale machine picks it (cookie, browser languages, path, domain).
  */
 export function preloadTarget(request: PreloadRequest): PreloadTarget {
-  const route = routeOf(request.path);
+  // '/es/find-work' opens find work in Spanish: the portal drops the prefix at start (machines/locale)
+  const route = routeOf(withoutLocalePrefix(request.path, PORTAL_LOCALES) ?? request.path);
   const needsSignIn = route !== undefined && (route.access === 'auth' || route.access === 'admin');
   const locale = detectLocale({
     cookie: readLocaleCookie(request.cookieHeader),

@@ -27,7 +27,8 @@ const valid = exampleSignUp;
 
 let t: SeededApp;
 beforeAll(async () => {
-  t = await createSeededApp({ devOutbox: true });
+  // Port 8080 and no PUBLIC_ORIGIN: the links in mails are on http://localhost:8080, whatever the request says.
+  t = await createSeededApp({ devOutbox: true, port: 8080 });
 }, SETUP_TIMEOUT_MS);
 
 /** Each test signs up from an address of its own, so the per-address throttles only bite where a test wants them. */
@@ -337,12 +338,13 @@ describe('POST /v1/sign-up', () => {
     };
     expect(Object.values(flags.data.features).every(Boolean)).toBe(true);
 
-    // The mail: to the address as stored, with an absolute link on the request's origin.
+    // The mail: to the address as stored, with an absolute link on the server's own origin (not the request's Host).
     const [mail] = await mailsTo('ALEX.CARTER@example.co.uk');
     expect(mail).toMatchObject({ to: 'alex.carter@example.co.uk', subject: 'Please verify your e-mail address' });
     expect(mail?.text).toMatch(/^Hello Alex Carter,/);
-    expect(mail?.text).toMatch(/http:\/\/portal\.test:8080\/tpp\/verify-email\?token=[A-Za-z0-9_-]{43}\n/);
-    expect(mail?.html).toContain('<a href="http://portal.test:8080/tpp/verify-email?token=');
+    expect(mail?.text).toMatch(/http:\/\/localhost:8080\/tpp\/verify-email\?token=[A-Za-z0-9_-]{43}\n/);
+    expect(mail?.html).toContain('<a href="http://localhost:8080/tpp/verify-email?token=');
+    expect(mail?.text).not.toContain('portal.test');
 
     // The link verifies the account, once.
     const token = await tokenFrom(email, 'verify-email');
@@ -606,6 +608,34 @@ describe('password reset', () => {
     expect((await mailsTo('admin@example.com')).length - before).toBe(3);
   });
 
+  it('mails a link on the configured origin whatever Host, X-Forwarded-Host or Origin the request carries', async () => {
+    // A forged request from curl passes the same-origin guard (its Origin matches its own Host), so only the link's
+    // origin keeps the token from the attacker's host.
+    const hostile = {
+      host: 'attacker.example',
+      origin: 'https://attacker.example',
+      'x-forwarded-host': 'attacker.example',
+      'x-forwarded-proto': 'https',
+    };
+    const linkOf = async (email: string) =>
+      /(\S+)\/tpp\/password-reset\?token=[A-Za-z0-9_-]{43}/.exec((await mailsTo(email))[0]?.text ?? '')?.[1];
+
+    t.clock.advance(7200);
+    expect((await requestReset('reset@example.com', { ...fromNewClient(), ...hostile })).status).toBe(202);
+    expect(await linkOf('reset@example.com')).toBe('http://localhost:8080');
+
+    const behindProxy = createApp({ db: t.db, config: { ...t.config, publicOrigin: 'https://partners.example.com' } });
+    const response = await behindProxy.request(
+      '/v1/password-reset/request',
+      jsonPost(
+        { payload: { email: 'reset@example.com' } },
+        { ...fromNewClient(), ...hostile, origin: 'https://partners.example.com' },
+      ),
+    );
+    expect(response.status).toBe(202);
+    expect(await linkOf('reset@example.com')).toBe('https://partners.example.com');
+  });
+
   it('refuses a cross-origin request', async () => {
     const response = await t.app.request(
       '/v1/password-reset/request',
@@ -629,9 +659,15 @@ describe('the outbox', () => {
     expect(await mailsTo('%00')).toEqual([]);
   });
 
-  it('does not exist unless config.devOutbox (NODE_ENV=production)', async () => {
-    const production = createApp({ db: t.db, config: { ...t.config, devOutbox: false } });
-    expect((await production.request('/dev/outbox')).status).toBe(404);
+  it('does not exist unless config.devOutbox (DEV_OUTBOX=1)', async () => {
+    const withoutOutbox = createApp({ db: t.db, config: { ...t.config, devOutbox: false } });
+    expect((await withoutOutbox.request('/dev/outbox')).status).toBe(404);
+    expect((await withoutOutbox.request('/dev/outbox/1')).status).toBe(404);
+  });
+
+  it('tells what became of each mail: stored, when no SMTP relay is configured', async () => {
+    const [mail] = await mailsTo('reset@example.com');
+    expect(mail).toMatchObject({ status: 'stored', sent_at: null, message_id: null, error: null });
   });
 
   it('writes each mail as an .eml file beside the data folder when there is one', async () => {

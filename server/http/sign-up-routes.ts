@@ -26,7 +26,7 @@ import {
   type SignUpValues,
 } from '@/schemas/sign-up';
 import { hashPassword } from '@/server/auth/passwords';
-import { createSession } from '@/server/auth/sessions';
+import { createSession, replacePassword } from '@/server/auth/sessions';
 import type { Config } from '@/server/config';
 import type { Db } from '@/server/db/db';
 import { lookUpPlaces } from '@/server/geo/place-lookup';
@@ -35,12 +35,11 @@ import type { AppEnv } from '@/server/http/app-env';
 import { clientAddress } from '@/server/http/client-address';
 import { createRateLimiter } from '@/server/http/rate-limiter';
 import { readBody } from '@/server/http/read-body';
-import { ownOrigin } from '@/server/http/request-origin';
 import { requireToken } from '@/server/http/require-token';
 import { requireSameOrigin } from '@/server/http/same-origin-guard';
-import { PORTAL_BASE } from '@/server/http/static';
 import { writeSessionCookie } from '@/server/http/session-cookie';
-import { findMail, listMails, sendMail } from '@/server/mail/outbox';
+import { mailLink } from '@/server/mail/links';
+import { findMail, listMails, outboxOptionsOf, sendMail } from '@/server/mail/outbox';
 import { passwordResetMail, verificationMail } from '@/server/mail/templates';
 import { createPartner } from '@/server/sign-up/create-partner';
 import {
@@ -80,7 +79,10 @@ const hasErrors = (errors: FieldErrors) => Object.keys(errors).length > 0;
  *   (32 random bytes, SHA-256 stored, single use; 24 hours and 1 hour).
  * - POST /v1/password-reset/request: public, same-origin, throttled per address; always 202 with the same body,
  *   whether or not the account exists; at most a few mails per account an hour (further requests send nothing).
- * - GET /dev/outbox (`?to=`) and /dev/outbox/{id}: only when config.devOutbox (NODE_ENV is not production).
+ * - GET /dev/outbox (`?to=`) and /dev/outbox/{id}: only when config.devOutbox (DEV_OUTBOX=1, never in production):
+ *   they hand every mail's link to whoever asks.
+ *
+ * The links in mails are on the configured origin (server/mail/links.ts), never on the request's Host.
  */
 export const signUpRoutes = (db: Db, config: Config) => {
   const routes = new Hono<AppEnv>();
@@ -90,9 +92,8 @@ export const signUpRoutes = (db: Db, config: Config) => {
   const accountsByAddress = createRateLimiter(limits.accountsPerAddress, config.now);
   const emailChecksByAddress = createRateLimiter(limits.emailChecksPerAddress, config.now);
   const resetRequestsByAddress = createRateLimiter(limits.resetRequestsPerAddress, config.now);
-  const outbox = { dataDir: config.databaseUrl ? 'memory' : config.dataDir, now: config.now };
-  const link = (c: Context, page: string, token: string) =>
-    `${ownOrigin(c, config)}${PORTAL_BASE}${page}?token=${encodeURIComponent(token)}`;
+  const outbox = outboxOptionsOf(config);
+  const link = (page: string, token: string) => mailLink(config, page, token);
 
   /** Adds the look-ups to the rule check: the e-mail must be new, the postcode's area known. Null: throttled. */
   const lookUp = async (
@@ -138,7 +139,7 @@ export const signUpRoutes = (db: Db, config: Config) => {
     const home = lookUpPlaces(data.postcode, 1)[0];
     if (!home) throw new ValidationError({ postcode: [SIGN_UP_MESSAGES.postcodeUnknown] });
     const passwordHash = await hashPassword(data.password);
-    const verifyLink = (token: string) => link(c, 'verify-email', token);
+    const verifyLink = (token: string) => link('verify-email', token);
     const userId = await db.transaction(async (tx) => {
       const id = await createPartner(tx, data, passwordHash, home, now);
       if (id === null) return null;
@@ -189,7 +190,7 @@ export const signUpRoutes = (db: Db, config: Config) => {
     }
     await db.transaction(async (tx) => {
       const token = await issueMailToken(tx, userId, 'verify_email', now, VERIFICATION_TOKEN_TTL_S, true);
-      await sendMail(tx, outbox, verificationMail(user.email, user.full_name, link(c, 'verify-email', token)));
+      await sendMail(tx, outbox, verificationMail(user.email, user.full_name, link('verify-email', token)));
     });
     return c.json({ data: { sent: true as const, retry_after_s: RESEND_COOLDOWN_S } });
   });
@@ -226,7 +227,7 @@ export const signUpRoutes = (db: Db, config: Config) => {
     if (user && (await resetMailsSince(db, user.id, new Date(now.getTime() - window.windowS * 1000))) < window.limit) {
       await db.transaction(async (tx) => {
         const token = await issueMailToken(tx, user.id, 'reset_password', now, RESET_TOKEN_TTL_S);
-        await sendMail(tx, outbox, passwordResetMail(user.email, user.full_name, link(c, 'password-reset', token)));
+        await sendMail(tx, outbox, passwordResetMail(user.email, user.full_name, link('password-reset', token)));
       });
     }
     return c.json({ message: RESET_REQUESTED }, 202);
@@ -247,16 +248,8 @@ export const signUpRoutes = (db: Db, config: Config) => {
     if ('refused' in used) return linkRefused(c, used.refused);
     const passwordHash = await hashPassword(password ?? '');
     await db.transaction(async (tx) => {
-      await tx.query('update users set password_hash = $2 where id = $1', [used.userId, passwordHash]);
       // Whoever held the old password is signed out everywhere: every session and every token of the account ends.
-      await tx.query('update sessions set revoked_at = $2 where user_id = $1 and revoked_at is null', [
-        used.userId,
-        now,
-      ]);
-      await tx.query('update access_tokens set revoked_at = $2 where user_id = $1 and revoked_at is null', [
-        used.userId,
-        now,
-      ]);
+      await replacePassword(tx, used.userId, passwordHash, now, null);
       await retireMailTokens(tx, used.userId, 'reset_password', now);
     });
     return c.json({ ok: true as const });

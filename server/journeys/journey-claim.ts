@@ -63,7 +63,7 @@ export const claimJourney = async (
   input: ClaimInput,
 ): Promise<JourneyOutcome<typeof JourneyResponse.Encoded>> => {
   const { userId, journeyId, driverId, vehicleId, withReturn, now } = input;
-  const fleet = await loadPartnerFleet(db, userId);
+  const fleet = await loadPartnerFleet(db, userId, now);
   const partner = partnerRefusal(fleet);
   if (partner) return partner;
   const vehicle = chosenVehicle(fleet, vehicleId);

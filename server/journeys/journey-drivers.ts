@@ -12,7 +12,7 @@ import { ValidationError } from '@/server/http/api-errors';
 import { notVisible, ok, refused, type JourneyOutcome } from '@/server/journeys/journey-outcome';
 import { vehicleFits } from '@/server/journeys/journey-rules';
 import { isVisibleTo, loadJourneyRow, loadJourneyView } from '@/server/journeys/journey-view';
-import { loadPartnerFleet, requireActiveDriver } from '@/server/journeys/partner-fleet';
+import { loadFleetVehicles, requireActiveDriver } from '@/server/journeys/partner-fleet';
 
 /**
  * GET /ng/api/v3/provider/drivers: the caller's own drivers, active or not, oldest first, one page of them;
@@ -32,7 +32,7 @@ export const listJourneyVehicles = async (
 ): Promise<JourneyOutcome<typeof JourneyVehiclesResponse.Encoded>> => {
   const journey = await loadJourneyRow(db, journeyId);
   if (!journey || !isVisibleTo(journey, userId)) return notVisible();
-  const fleet = await loadPartnerFleet(db, userId);
+  const fleet = await loadFleetVehicles(db, userId);
   return ok({
     data: fleet.vehicles.map((v) => {
       const reason =

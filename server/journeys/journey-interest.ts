@@ -154,7 +154,7 @@ export const expressInterest = async (
   input: { userId: number; payload: ExpressInterestRequest['payload']; now: Date },
 ): Promise<JourneyOutcome<typeof ExpressInterestResponse.Encoded>> => {
   const { userId, payload, now } = input;
-  const fleet = await loadPartnerFleet(db, userId);
+  const fleet = await loadPartnerFleet(db, userId, now);
   const partner = partnerRefusal(fleet);
   if (partner) return partner;
   const vehicle = chosenVehicle(fleet, payload.provider_vehicle_id);

@@ -31,11 +31,18 @@ export const notVisible = (journeyId?: number): JourneyRefusal => ({
   body: journeyId === undefined ? JOURNEY_NOT_VISIBLE : { ...JOURNEY_NOT_VISIBLE, journey_id: journeyId },
 });
 
-export const notEligible = (reason: NotEligibleReason, detail: string, journeyId?: number): JourneyRefusal =>
+/** 403 `not_eligible` (spec §8 text) with the rule that failed; `work` with a reason of the work rule. */
+export const notEligible = (
+  reason: NotEligibleReason,
+  detail: string,
+  journeyId?: number,
+  work?: ErrorBody['work'],
+): JourneyRefusal =>
   refused(403, 'not_eligible', NOT_ELIGIBLE_MESSAGE, {
     reason,
     detail,
     ...(journeyId === undefined ? {} : { journey_id: journeyId }),
+    ...(work === undefined ? {} : { work }),
   });
 
 /** Spec §8's text for a listing that is not on the journey. */

@@ -9,7 +9,9 @@ import type {
   JourneyResponse,
 } from '@/schemas/journey';
 import type { Db } from '@/server/db/db';
+import type { CompletionOutcome } from '@/schemas/journey-status-code';
 import { canCancelInterest, coarse } from '@/server/journeys/journey-rules';
+import { journeyStatusCode, type JourneyState } from '@/server/journeys/journey-status';
 import { eligibilityFor, loadPartnerFleet, type PartnerFleet } from '@/server/journeys/partner-fleet';
 import { outwardCode } from '@/server/search/listing-row';
 import { londonDate } from '@/server/time/london';
@@ -17,7 +19,7 @@ import { londonDate } from '@/server/time/london';
 /** A journey with its live allocation, if any (migration 0004). */
 export interface JourneyRow {
   id: number;
-  status: 'open' | 'allocated' | 'completed';
+  status: JourneyState;
   allocation_method: 'CLICK_AND_CLAIM' | 'EXPRESS_INTEREST';
   category: string;
   first_pickup_at: Date;
@@ -30,6 +32,8 @@ export interface JourneyRow {
   tp_quote_return: number | null;
   provider_id: number | null;
   completed_at: Date | null;
+  /** How a completed journey ended for the pay (migration 0018). */
+  completion_outcome: CompletionOutcome | null;
   allocation_id: number | null;
   provider_vehicle_id: number | null;
   driver_id: number | null;
@@ -43,7 +47,7 @@ export const loadJourneyRow = async (db: Db, id: number): Promise<JourneyRow | n
   const { rows } = await db.query<JourneyRow>(
     `select j.id, j.status, j.allocation_method, j.category, j.first_pickup_at, j.start_town, j.end_town,
             j.volume_m3, j.distance_m, j.stops, j.tp_quote, j.tp_quote_return, j.provider_id, j.completed_at,
-            a.id as allocation_id, a.provider_vehicle_id, a.driver_id, a.driver_confirmed_at, a.method,
+            j.completion_outcome, a.id as allocation_id, a.provider_vehicle_id, a.driver_id, a.driver_confirmed_at, a.method,
             a.with_return, a.allocated_at
        from journeys j
        left join journey_allocations a on a.journey_id = j.id and a.deallocated_at is null
@@ -57,14 +61,27 @@ export const loadJourneyRow = async (db: Db, id: number): Promise<JourneyRow | n
 export const isVisibleTo = (journey: JourneyRow, userId: number): boolean =>
   journey.provider_id === userId || (journey.status === 'open' && journey.provider_id === null);
 
+/**
+ * Who may read a journey on its page: isVisibleTo, and a partner whose interest waited on it when it was cancelled
+ * (nobody holds it), so that the partner's journeys list can open it.
+ */
+const mayRead = async (db: Db, journey: JourneyRow, userId: number): Promise<boolean> =>
+  isVisibleTo(journey, userId) ||
+  (journey.status === 'cancelled' &&
+    journey.provider_id === null &&
+    (await loadInterest(db, journey.id, userId)) !== null);
+
 /** Whether the journey is open for claims and interest now. */
 export const isOpen = (journey: JourneyRow, now: Date): boolean =>
   journey.status === 'open' && journey.provider_id === null && journey.first_pickup_at.getTime() > now.getTime();
 
-/** Spec §6: customer details hidden before allocation, shown to the allocated partner, removed after completion. */
+/**
+ * Spec §6: customer details hidden before allocation, shown to the allocated partner, removed after completion (and
+ * after a cancellation: the partner will not meet those customers).
+ */
 export const customerDetailsState = (journey: JourneyRow, userId: number): CustomerDetailsState => {
   if (journey.provider_id !== userId) return 'hidden_until_allocation';
-  return journey.status === 'completed' ? 'removed' : 'shown';
+  return journey.status === 'completed' || journey.status === 'cancelled' ? 'removed' : 'shown';
 };
 
 interface NodeRow {
@@ -205,6 +222,8 @@ const allocationDetailsOf = (
   now: Date,
 ): typeof AllocationDetails.Encoded | null => {
   const money = (amount: number | null) => (amount === null ? null : { amount });
+  // a cancelled journey has no allocation to act on any more (spec §4 "undefined"), whoever held it
+  if (journey.status === 'cancelled') return null;
   if (journey.provider_id === userId)
     return {
       status: 'ALLOCATED',
@@ -250,6 +269,7 @@ const actionsOf = (
   return {
     eligible,
     reason,
+    work: fleet.work,
     express_interest: open && journey.allocation_method === 'EXPRESS_INTEREST' && eligible && interest === null,
     cancel_interest: open && interest !== null && canCancelInterest(journey.first_pickup_at, now),
     // changing the interest needs what expressing it needs (eligible), and the same deadline as cancelling it
@@ -295,21 +315,33 @@ export const loadJourneyView = async (
   now: Date,
 ): Promise<typeof JourneyResponse.Encoded | null> => {
   const journey = await loadJourneyRow(db, id);
-  if (!journey || !isVisibleTo(journey, userId)) return null;
+  if (!journey || !(await mayRead(db, journey, userId))) return null;
   const details = customerDetailsState(journey, userId);
   const [nodes, jobs, interest, driver, fleet, activeDrivers] = await Promise.all([
     loadNodes(db, id),
     loadJobs(db, id),
     journey.status === 'open' ? loadInterest(db, id, userId) : Promise.resolve(null),
     journey.provider_id === userId ? loadDriver(db, journey) : Promise.resolve(null),
-    loadPartnerFleet(db, userId),
+    loadPartnerFleet(db, userId, now),
     journey.provider_id === userId ? countActiveDrivers(db, userId) : Promise.resolve(0),
   ]);
+  const statusCode = journeyStatusCode(
+    {
+      status: journey.status,
+      providerId: journey.provider_id,
+      firstPickupAt: journey.first_pickup_at,
+      completionOutcome: journey.completion_outcome,
+      hasInterest: interest !== null,
+    },
+    userId,
+    now,
+  );
   return {
     journey: journeyJson(journey, nodes, jobs, details),
     allocationDetails: allocationDetailsOf(journey, userId, interest, now),
     driver,
     actions: actionsOf(journey, fleet, interest, activeDrivers, now),
+    ...(statusCode === null ? {} : { status_code: statusCode }),
   };
 };
 
@@ -324,7 +356,7 @@ export const loadJourneyListingView = async (
   listingId: number,
 ): Promise<typeof JourneyListingResponse.Encoded | 'journey' | 'listing'> => {
   const journey = await loadJourneyRow(db, journeyId);
-  if (!journey || !isVisibleTo(journey, userId)) return 'journey';
+  if (!journey || !(await mayRead(db, journey, userId))) return 'journey';
   const [nodes, jobs] = await Promise.all([loadNodes(db, journeyId), loadJobs(db, journeyId)]);
   const job = jobs.find((j) => j.id === listingId);
   if (!job) return 'listing';

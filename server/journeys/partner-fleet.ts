@@ -1,8 +1,10 @@
 import type { NotEligibleReason } from '@/schemas/journey';
+import type { WorkEligibility } from '@/schemas/work-eligibility';
 import type { Db } from '@/server/db/db';
 import { ValidationError } from '@/server/http/api-errors';
 import { notEligible, type JourneyRefusal } from '@/server/journeys/journey-outcome';
 import { vehicleFits } from '@/server/journeys/journey-rules';
+import { loadWorkEligibility, workRefusalMessage } from '@/server/partner/work-eligibility';
 
 /** One of the partner's vehicles that is not deleted. */
 export interface FleetVehicle {
@@ -17,15 +19,25 @@ export interface FleetVehicle {
   readonly total_payload_kg: number;
 }
 
-/** What decides whether a partner may take journeys (spec §6): role, the journey-ready flag, and the fleet. */
+/**
+ * What decides whether a partner may take journeys (spec §6): the work rule (server/partner/work-eligibility.ts: role,
+ * suspension, documents, an approved vehicle, terms), the journey-ready flag, and the fleet.
+ */
 export interface PartnerFleet {
   readonly userId: number;
   readonly role: string | null;
   readonly journeyReady: boolean;
   readonly vehicles: readonly FleetVehicle[];
+  readonly work: typeof WorkEligibility.Encoded;
 }
 
-export const loadPartnerFleet = async (db: Db, userId: number): Promise<PartnerFleet> => {
+export const loadPartnerFleet = async (db: Db, userId: number, now: Date): Promise<PartnerFleet> => {
+  const [fleet, work] = await Promise.all([loadFleetVehicles(db, userId), loadWorkEligibility(db, userId, now)]);
+  return { ...fleet, work };
+};
+
+/** The partner's role, journey-ready flag and vehicles (not deleted), without the work rule. */
+export const loadFleetVehicles = async (db: Db, userId: number): Promise<Omit<PartnerFleet, 'work'>> => {
   const { rows } = await db.query<
     { role: string; ip_journey_ready: boolean } & { [K in keyof FleetVehicle]: FleetVehicle[K] | null }
   >(
@@ -47,17 +59,25 @@ export const loadPartnerFleet = async (db: Db, userId: number): Promise<PartnerF
 
 const m3 = (value: number) => `${Math.round(value * 10) / 10} m³`;
 
-/** The partner-level rules, before any vehicle or journey: a journey-ready transport partner with an approved van. */
+/** The journeys' words for the work rule's reasons they have always given; the others use the rule's own words. */
+const JOURNEY_DETAIL: Partial<Record<NotEligibleReason, string>> = {
+  not_a_partner: 'Only transport partners can take journeys.',
+  no_approved_vehicle: 'You need an approved vehicle to take journeys.',
+};
+
+/**
+ * The partner-level rules, before any vehicle or journey: a partner who may take work (its first reason, with the
+ * whole decision as `work`), then journey-ready.
+ */
 export const partnerRefusal = (fleet: PartnerFleet): JourneyRefusal | null => {
-  if (fleet.role !== 'transport_partner')
-    return notEligible('not_a_partner', 'Only transport partners can take journeys.');
+  const reason = fleet.work.reasons[0];
+  if (reason !== undefined)
+    return notEligible(reason, JOURNEY_DETAIL[reason] ?? workRefusalMessage(fleet.work), undefined, fleet.work);
   if (!fleet.journeyReady)
     return notEligible(
       'not_journey_ready',
       'Your account is not ready for journeys yet. Please contact our team to become journey-ready.',
     );
-  if (!fleet.vehicles.some((v) => v.status === 'APPROVED'))
-    return notEligible('no_approved_vehicle', 'You need an approved vehicle to take journeys.');
   return null;
 };
 

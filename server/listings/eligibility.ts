@@ -1,11 +1,12 @@
+import type { WorkEligibility } from '@/schemas/work-eligibility';
 import type { Db } from '@/server/db/db';
+import { loadWorkEligibility, workRefusalMessage } from '@/server/partner/work-eligibility';
 
 /**
- * Who may book or quote for a job (spec §6: partners must meet partner and vehicle requirements to be allocated).
- * The reference server keeps the rule simple and says so: a transport partner (not an admin, not a customer) with at
- * least one APPROVED vehicle that is not deleted. Documents, terms and vehicle size are not checked here; the
- * dashboard's onboarding card nags about those. Demo accounts that can book: partner@, starter@, expiring@ (and the
- * generated partners); unverified@ (no vans) and admin@ cannot.
+ * Who may book or quote for a job: a partner who may take work (spec §6, decided by server/partner/work-eligibility.ts:
+ * a transport partner, not suspended, with every required document approved and in date, an approved vehicle and the
+ * partner terms accepted). Vehicle size is not checked for a job. Of the demo accounts partner@ and starter@ can book;
+ * expiring@ (documents missing and expired), unverified@ (nothing yet) and admin@ cannot.
  */
 export interface Eligibility {
   readonly eligible: boolean;
@@ -13,23 +14,29 @@ export interface Eligibility {
   readonly reason: string | null;
   /** The caller's approved vehicles, by id. */
   readonly vehicleIds: readonly number[];
+  /** The decision with every reason (the listing page shows it, a refusal carries it). */
+  readonly work: typeof WorkEligibility.Encoded;
 }
 
+/** The listings' words for the two reasons they have always given (other reasons use the work rule's words). */
 export const NOT_A_PARTNER = 'Only transport partners can book or quote for work.';
 export const NO_APPROVED_VEHICLE = 'You need an approved vehicle to book or quote for work.';
 
-export const loadEligibility = async (db: Db, userId: number): Promise<Eligibility> => {
-  const { rows } = await db.query<{ role: string; vehicle_id: number | null }>(
-    `select u.role, v.id as vehicle_id
-       from users u
-       left join vehicles v on v.user_id = u.id and v.status = 'APPROVED' and v.deleted_at is null
-      where u.id = $1
-      order by v.id`,
-    [userId],
-  );
-  const role = rows[0]?.role;
-  const vehicleIds = rows.flatMap((r) => (r.vehicle_id === null ? [] : [r.vehicle_id]));
-  if (role !== 'transport_partner') return { eligible: false, reason: NOT_A_PARTNER, vehicleIds };
-  if (vehicleIds.length === 0) return { eligible: false, reason: NO_APPROVED_VEHICLE, vehicleIds };
-  return { eligible: true, reason: null, vehicleIds };
+const messageOf = (work: typeof WorkEligibility.Encoded): string | null => {
+  const reason = work.reasons[0];
+  if (reason === undefined) return null;
+  if (reason === 'not_a_partner') return NOT_A_PARTNER;
+  if (reason === 'no_approved_vehicle') return NO_APPROVED_VEHICLE;
+  return workRefusalMessage(work);
+};
+
+export const loadEligibility = async (db: Db, userId: number, now: Date): Promise<Eligibility> => {
+  const [work, vehicles] = await Promise.all([
+    loadWorkEligibility(db, userId, now),
+    db.query<{ id: number }>(
+      "select id from vehicles where user_id = $1 and status = 'APPROVED' and deleted_at is null order by id",
+      [userId],
+    ),
+  ]);
+  return { eligible: work.may_work, reason: messageOf(work), vehicleIds: vehicles.rows.map((r) => r.id), work };
 };

@@ -26,6 +26,18 @@ const refused = (status: 403 | 409, code: ListingActionErrorCode, message: strin
   body: { message, code },
 });
 
+/** 403 `not_eligible` for a partner who may not take work, with the work rule's reason and decision. */
+const notEligible = (eligibility: Eligibility): ListingOutcome => ({
+  ok: false,
+  status: 403,
+  body: {
+    message: eligibility.reason ?? 'Not eligible.',
+    code: 'not_eligible',
+    ...(eligibility.work.reasons[0] ? { reason: eligibility.work.reasons[0] } : {}),
+    work: eligibility.work,
+  },
+});
+
 /** The page after an action: the caller can always see a job it just acted on, unless it vanished meanwhile. */
 const answer = async (
   db: Db,
@@ -85,8 +97,8 @@ export const bookListing = async (
   input: { userId: number; id: number; vehicleId: ProviderVehicleId | undefined; now: Date },
 ): Promise<ListingOutcome> => {
   const { userId, id, vehicleId, now } = input;
-  const eligibility = await loadEligibility(db, userId);
-  if (!eligibility.eligible) return refused(403, 'not_eligible', eligibility.reason ?? 'Not eligible.');
+  const eligibility = await loadEligibility(db, userId, now);
+  if (!eligibility.eligible) return notEligible(eligibility);
   if (vehicleId !== undefined && !eligibility.vehicleIds.includes(vehicleId))
     throw new ValidationError({ provider_vehicle_id: ['Choose one of your approved vehicles'] });
 
@@ -114,8 +126,8 @@ export const quoteListing = async (
   input: { userId: number; id: number; amount: MinorUnits; now: Date },
 ): Promise<ListingOutcome> => {
   const { userId, id, amount, now } = input;
-  const eligibility = await loadEligibility(db, userId);
-  if (!eligibility.eligible) return refused(403, 'not_eligible', eligibility.reason ?? 'Not eligible.');
+  const eligibility = await loadEligibility(db, userId, now);
+  if (!eligibility.eligible) return notEligible(eligibility);
 
   const { rows } = await db.query<{ existed: number }>(
     `with previous as (select 1 from listing_quotes where job_id = $1 and user_id = $2)

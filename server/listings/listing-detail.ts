@@ -89,7 +89,7 @@ export const loadListingDetail = async (
   const open = isOpen(job, now);
   if (!mine && !open) return null;
   const [eligibility, home, auction] = await Promise.all([
-    known.eligibility ?? loadEligibility(db, userId),
+    known.eligibility ?? loadEligibility(db, userId, now),
     loadRegisteredPoint(db, userId),
     job.kind === 'auction' ? loadAuctionState(db, id, userId) : null,
   ]);
@@ -104,6 +104,7 @@ export const loadListingDetail = async (
     kind: job.kind,
     description: describeListing(job),
     eligible: eligibility.eligible,
+    work: eligibility.work,
     actions: {
       book: eligibility.eligible && open && isBookable(job),
       quote: eligibility.eligible && open && isQuotable(job),

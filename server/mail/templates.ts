@@ -2,7 +2,8 @@ import type { Mail } from '@/server/mail/outbox';
 
 /**
  * The texts of the mails the server sends (English: the portal's default language, spec §1), each as plain text
- * and HTML with the same words. Links are absolute (the origin comes from the request or PUBLIC_ORIGIN).
+ * and HTML with the same words. Links are absolute, on the configured origin (server/mail/links.ts), never on the
+ * request's Host.
  */
 
 const escapeHtml = (s: string) =>

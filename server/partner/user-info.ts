@@ -1,6 +1,7 @@
 import type { User } from '@/schemas/user';
 import type { Db } from '@/server/db/db';
 import { NotFoundError } from '@/server/http/api-errors';
+import { loadWorkEligibility } from '@/server/partner/work-eligibility';
 
 interface UserRow {
   id: number;
@@ -20,7 +21,9 @@ interface UserRow {
 
 /**
  * The signed-in user as GET /v1/user-info returns it; `impersonatorId` is the admin acting as them (switch user).
- * `suspended_until` is set only while a suspension runs at `now` (server/work/: a false completion).
+ * `suspended_until` is set only while a suspension runs at `now` (server/work/: a false completion). `work` is whether the
+ * user may take work at `now` and why not (server/partner/work-eligibility.ts): every page has it, so each says why
+ * booking, claiming or reserving is closed before the partner tries.
  */
 export const loadUserInfo = async (
   db: Db,
@@ -28,12 +31,16 @@ export const loadUserInfo = async (
   now: Date = new Date(),
   impersonatorId: number | null = null,
 ): Promise<typeof User.Encoded> => {
-  const { rows } = await db.query<UserRow>(
-    `select id, chameleon_uuid::text, email, full_name, role, account_type, address_town, address_postcode,
+  const [{ rows }, work] = await Promise.all([
+    db.query<UserRow>(
+      `select id, chameleon_uuid::text, email, full_name, role, account_type, address_town, address_postcode,
             address_lat, address_lon, ip_journey_ready, email_verified_at, suspended_until
        from users where id = $1`,
-    [userId],
-  );
+      [userId],
+    ),
+    // a missing user is a NotFoundError from either (Promise.all hears both)
+    loadWorkEligibility(db, userId, now),
+  ]);
   const row = rows[0];
   if (!row) throw new NotFoundError('user');
   const hasAddress = [row.address_town, row.address_postcode, row.address_lat, row.address_lon].some((v) => v !== null);
@@ -52,5 +59,6 @@ export const loadUserInfo = async (
     email_verified: row.email_verified_at !== null,
     suspended_until:
       row.suspended_until && row.suspended_until.getTime() > now.getTime() ? row.suspended_until.toISOString() : null,
+    work,
   };
 };

@@ -65,6 +65,16 @@ const create = async (input: ReservationInput, vehicleId = vans[1]!): Promise<Re
   return (await decode(created, CreatedReservationsResponse)).data[0]!;
 };
 
+/**
+ * A second live reservation of the vehicle on the same day. The API refuses one (one live reservation per vehicle and
+ * day), so it is made on another vehicle and moved onto this one, as data from before that rule may still hold.
+ */
+const createRival = async (input: ReservationInput, vehicleId: number, elsewhere: number): Promise<Reservation> => {
+  const rival = await create(input, elsewhere);
+  await t.db.query('update reservations set vehicle_id = $2 where id = $1', [rival.id, vehicleId]);
+  return rival;
+};
+
 /** Open jobs picked up near `at` on `date` (London 09:00–17:00), copied from seeded open jobs; returns their ids. */
 const placeJobs = async (at: LatLng, date: string, count: number): Promise<number[]> => {
   const { rows } = await t.db.query<{ id: number }>(
@@ -102,7 +112,7 @@ describe('a new reservation', () => {
   it("is accepted with 3 open jobs nearby, superseding the vehicle's other reservations of that date", async () => {
     await placeJobs(PLACES.thurso, '2026-11-24', 3);
     const first = await create(thursoDay('2026-11-24'), vans[2]);
-    const second = await create(thursoDay('2026-11-24'), vans[2]);
+    const second = await createRival(thursoDay('2026-11-24'), vans[2]!, vans[4]!);
     const otherVan = await create(thursoDay('2026-11-24'), vans[3]);
     t.clock.advance(2 * HOUR);
     await runReservationJob(t.db, t.clock.now);
@@ -116,7 +126,7 @@ describe('a return offer', () => {
   it('comes with 1 or 2 jobs nearby: type return, a narrower band, 12 hours to answer; accepting it supersedes', async () => {
     await placeJobs(PLACES.thurso, '2026-11-25', 1);
     const offered = await create(thursoDay('2026-11-25'), vans[0]);
-    const rival = await create(thursoDay('2026-11-25'), vans[0]);
+    const rival = await createRival(thursoDay('2026-11-25'), vans[0]!, vans[4]!);
     t.clock.advance(2 * HOUR);
     const decidedAt = t.clock.now;
     // The list brings the caller's reservations up to the clock before it answers.

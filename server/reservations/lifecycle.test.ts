@@ -14,7 +14,13 @@ import {
 import { readConfig } from '@/server/config';
 import { runReservationJob, startReservationJob } from '@/server/reservations/decision-job';
 import { lifecycleClockOf } from '@/server/reservations/decision-policy';
-import { movesOn, nextStatus, statusUpdateSql, type LifecycleEventType } from '@/server/reservations/lifecycle';
+import {
+  DAY_HOLDING_STATUSES,
+  movesOn,
+  nextStatus,
+  statusUpdateSql,
+  type LifecycleEventType,
+} from '@/server/reservations/lifecycle';
 import { nodes, PLACES, reservationInput } from '@/server/reservations/reservation-test-inputs';
 import { createSeededApp, jsonPost, SETUP_TIMEOUT_MS, signIn, type SeededApp } from '@/server/testing/seeded-app';
 import { addDays, londonDate, londonInstant } from '@/server/time/london';
@@ -54,6 +60,13 @@ describe('the lifecycle machine, as the server reads it', () => {
     // without a flag the partner can do nothing anywhere
     expect(table('partner.cancelled')).toEqual({});
     expect(table('partner.edited')).toEqual({});
+  });
+
+  it("holds a vehicle's day in every live status but a return offer, which an acceptance then makes the only one", () => {
+    const live = RESERVATION_STATUSES.filter((status) => (DAY_HOLDING_STATUSES as readonly string[]).includes(status));
+    expect(live).toEqual(['pending', 'accepted', 'journey_associated', 'pending_cancellation', 'pending_modification']);
+    // every status an accepted offer supersedes holds the day, except the offers themselves
+    expect([...movesOn('rival.accepted').keys()].filter((s) => !live.includes(s))).toEqual(['return_offer']);
   });
 
   it('lets the partner cancel or edit only where a flag of meta.allowed_actions allows, at once or as a request', () => {

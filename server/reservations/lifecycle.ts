@@ -51,3 +51,20 @@ export const statusUpdateSql = (event: LifecycleEventType, column = 'status') =>
     set: `case ${column} ${moves.map(([from, to]) => `when '${from}' then '${to}'`).join(' ')} end`,
   };
 };
+
+/**
+ * The statuses in which a reservation holds its vehicle's day: waiting for the team's decision, accepted, with an edit
+ * or a cancellation waiting on it (until granted it still stands), or with a journey on it. A vehicle has at most one
+ * reservation in these statuses per date; a new one for that day is refused (`vehicle_already_reserved`,
+ * server/reservations/reservation-create.ts). A return offer does not hold the day: it is the team's offer, not yet
+ * the partner's commitment, so the partner may reserve that day otherwise meanwhile, and accepting the offer then
+ * replaces that reservation (`rival.accepted`; spec §4: accepting may replace other reservations of that vehicle on
+ * that date).
+ */
+export const DAY_HOLDING_STATUSES = [
+  'pending',
+  'accepted',
+  'pending_cancellation',
+  'pending_modification',
+  'journey_associated',
+] as const satisfies readonly ReservationStatus[];

@@ -13,8 +13,10 @@ import {
 import { VEHICLE_TYPES } from '@/schemas/vehicle';
 import type { Db } from '@/server/db/db';
 import { ValidationError } from '@/server/http/api-errors';
+import { sqlList } from '@/server/db/sql-list';
 import { startsAt } from '@/server/reservations/allowed-actions';
 import { decisionDueAt, DEFAULT_LIFECYCLE_CLOCK, type LifecycleClock } from '@/server/reservations/decision-policy';
+import { DAY_HOLDING_STATUSES } from '@/server/reservations/lifecycle';
 import { formatPounds, priceReservation } from '@/server/reservations/pricing';
 import {
   planReservation,
@@ -136,6 +138,38 @@ const planAll = (
   return { plans, refusal };
 };
 
+/**
+ * One live reservation per vehicle and day: the 101 answer for each reservation whose vehicle already holds that date
+ * (a reservation in DAY_HOLDING_STATUSES) or whose date stands earlier in the same request for the same vehicle. Null
+ * when every day is free. Inside a transaction, the caller locks the vehicles' rows first, so that two creates of the
+ * same day cannot both pass.
+ */
+const dayAlreadyReserved = async (
+  db: Db,
+  requested: readonly { readonly vehicleId: number; readonly date: string }[],
+): Promise<ReservationAnswer | null> => {
+  if (requested.length === 0) return null;
+  const { rows } = await db.query<{ vehicle_id: number; date: string }>(
+    `select distinct vehicle_id, date::text as date from reservations
+      where status in ${sqlList(DAY_HOLDING_STATUSES)}
+        and vehicle_id in (select (jsonb_array_elements_text($1::jsonb))::int)
+        and date in (select (jsonb_array_elements_text($2::jsonb))::date)`,
+    [
+      JSON.stringify([...new Set(requested.map((r) => r.vehicleId))]),
+      JSON.stringify([...new Set(requested.map((r) => r.date))]),
+    ],
+  );
+  const held = new Set(rows.map((row) => `${row.vehicle_id} ${row.date}`));
+  return rulesFailure(
+    requested.map(({ vehicleId, date }, index) => {
+      const key = `${vehicleId} ${date}`;
+      const taken = held.has(key);
+      held.add(key);
+      return { index, date, violations: taken ? [{ code: 'vehicle_already_reserved' as const, field: 'date' }] : [] };
+    }),
+  );
+};
+
 const draftView = (
   id: number,
   plan: PlannedReservation,
@@ -189,6 +223,11 @@ export const validateNewReservations = async (
   const period = reservationPeriod(londonDate(now));
   const { plans, refusal } = planAll(payload.reservations, { customWindows: partner.customWindows, period });
   if (refusal) return refusal;
+  const taken = await dayAlreadyReserved(
+    db,
+    plans.map((plan) => ({ vehicleId: vehicle.id, date: plan.date })),
+  );
+  if (taken) return taken;
 
   const expiresAt = new Date(now.getTime() + DRAFT_LIFETIME_MINUTES * 60_000);
   const drafts = await db.transaction(async (tx) => {
@@ -248,7 +287,13 @@ export const acceptDrafts = async (
         );
       const drafts = ids.map((id) => byId.get(id)!);
       const inputs = drafts.map((d) => Schema.decodeUnknownSync(ReservationInput)(d.input));
-      for (const vehicleId of new Set(drafts.map((d) => d.vehicle_id)))
+      const vehicleIds = [...new Set(drafts.map((d) => d.vehicle_id))].sort((a, b) => a - b);
+      // Locked in id order (no deadlock between two creates), so a create of the same vehicle waits for this one.
+      await tx.query(
+        'select id from vehicles where id in (select (jsonb_array_elements_text($1::jsonb))::int) order by id for update',
+        [JSON.stringify(vehicleIds)],
+      );
+      for (const vehicleId of vehicleIds)
         if (!(await loadReservableVehicle(tx, userId, vehicleId)))
           throw new ValidationError({ vehicle_id: [NOT_YOUR_VEHICLE] });
       const { plans, refusal } = planAll(inputs, {
@@ -257,6 +302,11 @@ export const acceptDrafts = async (
       });
       // The drafts stay deleted only when the reservations are made: a refusal rolls the transaction back.
       if (refusal) throw new RefusedInTransaction(refusal);
+      const taken = await dayAlreadyReserved(
+        tx,
+        plans.map((plan, i) => ({ vehicleId: drafts[i]!.vehicle_id, date: plan.date })),
+      );
+      if (taken) throw new RefusedInTransaction(taken);
       const created: number[] = [];
       for (const [i, plan] of plans.entries()) {
         const columns = {

@@ -141,6 +141,31 @@ describe('POST /v1/jobs radius', () => {
   });
 });
 
+describe('POST /v1/jobs journeys', () => {
+  it("gives a journey's window as its schedule, first stop to last, and offers it until its first pickup", async () => {
+    const { rows } = await allPages({ type: 'journey', categories: ALL, limit: 100 });
+    expect(rows.length).toBeGreaterThan(3);
+    const ids = rows.map((r) => r.id);
+    const schedule = await t.db.query<{ id: number; first: Date; last: Date; first_pickup_at: Date }>(
+      `select j.id, min(n.scheduled_at) as first, max(n.scheduled_at) as last, j.first_pickup_at
+         from journeys j join journey_nodes n on n.journey_id = j.id
+        where j.id in (select (jsonb_array_elements_text($1::jsonb))::int) group by j.id`,
+      [JSON.stringify(ids)],
+    );
+    expect(schedule.rows).toHaveLength(rows.length);
+    const byId = new Map(schedule.rows.map((r) => [r.id, r]));
+    for (const row of rows) {
+      const known = byId.get(row.id)!;
+      expect([row.pickup_date.start, row.pickup_date.end]).toEqual([
+        known.first.toISOString(),
+        known.last.toISOString(),
+      ]);
+      expect(Date.parse(row.pickup_date.end)).toBeGreaterThan(Date.parse(row.pickup_date.start));
+      expect(known.first_pickup_at.getTime()).toBeGreaterThan(t.clock.now.getTime());
+    }
+  });
+});
+
 describe('POST /v1/jobs sorts', () => {
   const value: Record<string, (l: Listing) => number> = {
     activated_at: (l) => Date.parse(l.activated_at ?? ''),

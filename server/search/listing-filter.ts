@@ -12,13 +12,19 @@ import type { SqlParams } from '@/server/search/sql-params';
 import { addDays, londonInstant } from '@/server/time/london';
 
 /**
- * Where the listings of a tab live. Journeys are read through the `journey_listings` view (migration 0002), which
- * gives them the column names of a job, so every clause below is written once. `open` must repeat the partial
- * indexes' predicates word for word, so the planner can use them.
+ * Where the listings of a tab live. Journeys are read through the `journey_listings` view (migrations 0002, 0017),
+ * which gives them the column names of a job, so every clause below is written once. `open` must repeat the partial
+ * indexes' predicates word for word, so the planner can use them. `openUntil` is the column a listing is offered
+ * until: a job until its pickup window closes, a journey until its first pickup (its window, shown on its card, is
+ * its whole schedule).
  */
 export const SOURCES = {
-  jobs: { from: 'jobs', open: `status in ${sqlList(OPEN_JOB_STATUSES)} and provider_id is null` },
-  journeys: { from: 'journey_listings', open: `status = 'open'` },
+  jobs: {
+    from: 'jobs',
+    open: `status in ${sqlList(OPEN_JOB_STATUSES)} and provider_id is null`,
+    openUntil: 'pickup_date_end',
+  },
+  journeys: { from: 'journey_listings', open: `status = 'open'`, openUntil: 'open_until' },
 } as const;
 export type Source = (typeof SOURCES)[keyof typeof SOURCES];
 
@@ -62,7 +68,7 @@ export const criteriaClauses = (
   now: Date,
   { withCategories = true } = {},
 ): string[] => {
-  const where = [source.open, `pickup_date_end > ${params.add(now)}`];
+  const where = [source.open, `${source.openUntil} > ${params.add(now)}`];
   const pickup = areaOf(criteria.pickup);
   const delivery = areaOf(criteria.delivery);
   if (pickup) where.push(...radiusClauses(params, 'pickup', pickup));

@@ -89,8 +89,14 @@ export const seedDocuments = async (tx: Db, now: Date): Promise<void> => {
       doc(gareth, 'cmr_insurance', 'pending_review', 300, 5, 75_000),
     );
   await insertRows(tx, 'documents', rows);
+  await attachSampleFiles(tx);
+};
 
-  // The sample file of every seeded document (the base seed's too): its name, type and size, keyed `sample-<id>`.
+/**
+ * The sample file of every seeded document that has none yet (the base seed's too): its name, type and size, keyed
+ * `sample-<id>`. Seeders that run later call it again for their own documents.
+ */
+export const attachSampleFiles = async (tx: Db): Promise<void> => {
   const seeded = await tx.query<{ id: number; type: DocumentType; expires_at: string | null; full_name: string }>(
     `select d.id, d.type, d.expires_at::text as expires_at, u.full_name
      from documents d join users u on u.id = d.user_id where d.storage_key is null order by d.id`,

@@ -1,4 +1,5 @@
 import { FEATURE_FLAGS } from '@/schemas/app-init';
+import { REQUIRED_DOCUMENT_TYPES } from '@/schemas/documents';
 import { hashPassword } from '@/server/auth/passwords';
 import type { Db, SqlParam } from '@/server/db/db';
 import { loadTowns } from '@/server/geo/towns';
@@ -157,4 +158,26 @@ export const seedFleetAccounts = async (db: Db, now: Date): Promise<void> => {
       customer_phone: '07700 900461',
     },
   ]);
+};
+
+/**
+ * The fleet account's documents, approved and in date, so that it may take work (server/partner/work-eligibility.ts):
+ * the reservation wizard offers the vans its browser test adds and approves. Seeded after everything else, so that no
+ * other seeded row's id moves.
+ */
+export const seedFleetDocuments = async (db: Db, now: Date): Promise<void> => {
+  const { rows } = await db.query<{ id: number }>('select id from users where email = $1', [FLEET_EMAIL]);
+  const userId = rows[0]?.id;
+  if (userId === undefined) return;
+  await insertRows(
+    db,
+    'documents',
+    REQUIRED_DOCUMENT_TYPES.map((type) => ({
+      user_id: userId,
+      type,
+      status: 'approved',
+      expires_at: null,
+      uploaded_at: new Date(now.getTime() - 100 * 86_400_000),
+    })),
+  );
 };

@@ -65,6 +65,11 @@ describe('the journey seed', () => {
       { status: 'allocated', method: 'CLICK_AND_CLAIM', driver: 'confirmed', ahead: false },
       { status: 'completed', method: 'CLICK_AND_CLAIM', driver: 'confirmed', ahead: false },
       { status: 'completed', method: 'EXPRESS_INTEREST', driver: 'confirmed', ahead: false },
+      // the journeys of the IP_ codes the others leave out (after the lapsed one)
+      { status: 'completed', method: 'CLICK_AND_CLAIM', driver: 'confirmed', ahead: false },
+      { status: 'completed', method: 'EXPRESS_INTEREST', driver: 'confirmed', ahead: false },
+      { status: 'completed', method: 'CLICK_AND_CLAIM', driver: 'confirmed', ahead: false },
+      { status: 'cancelled', method: 'CLICK_AND_CLAIM', driver: 'planned', ahead: true },
     ]);
     const others = await rows<{ n: number }>(
       `select count(*)::int as n from journeys j join users u on u.id = j.provider_id
@@ -88,16 +93,20 @@ describe('the journey seed', () => {
     expect(Object.fromEntries(states)).toEqual({
       'ALLOCATED CLICK_AND_CLAIM allocated': 3,
       'ALLOCATED EXPRESS_INTEREST allocated': 1,
-      'ALLOCATED CLICK_AND_CLAIM completed': 1,
-      'ALLOCATED EXPRESS_INTEREST completed': 1,
+      'ALLOCATED CLICK_AND_CLAIM completed': 3,
+      'ALLOCATED EXPRESS_INTEREST completed': 2,
       'UNALLOCATED EXPRESSED_INTEREST open': 2,
       'UNALLOCATED EXPRESS_INTEREST open': expect.any(Number),
       'UNALLOCATED CLICK_AND_CLAIM open': expect.any(Number),
-      undefined: 1,
+      // the lapsed journey below, and the demo partner's cancelled ones and the one its interest saw expire
+      undefined: 4,
     });
-    // the one whose first pickup passed unclaimed is the last journey, open (anyone may read it) but past
+    // the one whose first pickup passed unclaimed is the last journey of the marketplace's, open (anyone may read it)
+    // but past; only the demo partner's journeys of the other IP_ codes follow it, each held by it or with its interest
     const [lapsed] = await rows<{ id: number; status: string; first_pickup_at: Date }>(
-      'select id, status, first_pickup_at from journeys order by id desc limit 1',
+      `select id, status, first_pickup_at from journeys j
+        where provider_id is null and not exists (select 1 from journey_interests i where i.journey_id = j.id)
+        order by id desc limit 1`,
     );
     expect(lapsed!.status).toBe('open');
     expect(lapsed!.first_pickup_at.getTime()).toBeLessThan(TEST_NOW.getTime());
@@ -115,7 +124,7 @@ describe('the journey seed', () => {
          from journey_jobs c join journeys j on j.id = c.journey_id group by j.status order by j.status`,
     );
     for (const row of counts) {
-      if (row.status === 'completed') expect(row.named).toBe(0);
+      if (row.status === 'completed' || row.status === 'cancelled') expect(row.named).toBe(0);
       else expect(row.unnamed).toBe(0);
     }
   });
@@ -125,13 +134,51 @@ describe('the journey seed', () => {
       `select j.first_pickup_at, j.allocation_method as method, v.loading_capacity_m3 >= j.volume_m3 as fits
          from journey_interests i join journeys j on j.id = i.journey_id join users u on u.id = i.user_id
          join vehicles v on v.id = i.provider_vehicle_id and v.user_id = u.id
-        where u.email = 'partner@example.com' and j.status = 'open'`,
+        where u.email = 'partner@example.com' and j.status = 'open' and j.first_pickup_at > $1`,
+      [TEST_NOW],
     );
     expect(interests).toHaveLength(2);
     for (const interest of interests) {
       expect(interest).toMatchObject({ method: 'EXPRESS_INTEREST', fits: true });
       expect(interest.first_pickup_at.getTime()).toBeGreaterThan(TEST_NOW.getTime() + 48 * HOUR_MS);
     }
+  });
+
+  it('gives the demo partner a journey in each state of its journeys page (spec §4 IP_ codes)', async () => {
+    const held = await rows<{ status: string; outcome: string | null; live: boolean }>(
+      `select j.status, j.completion_outcome as outcome,
+              exists (select 1 from journey_allocations a
+                       where a.journey_id = j.id and a.provider_id = j.provider_id and a.deallocated_at is null) as live
+         from journeys j join users u on u.id = j.provider_id
+        where u.email = 'partner@example.com' and j.status in ('completed', 'cancelled') order by j.id`,
+    );
+    // every outcome of a completion once; the cancelled journey keeps the partner's allocation
+    expect(held).toEqual([
+      { status: 'completed', outcome: 'issue', live: true },
+      { status: 'completed', outcome: 'paid', live: true },
+      { status: 'completed', outcome: 'refund', live: true },
+      { status: 'completed', outcome: 'unpaid', live: true },
+      { status: 'completed', outcome: 'payment_failed', live: true },
+      { status: 'cancelled', outcome: null, live: true },
+    ]);
+    const waited = await rows<{ status: string; passed: boolean; held: boolean }>(
+      `select j.status, j.first_pickup_at <= $1 as passed, j.provider_id is not null as held
+         from journey_interests i join journeys j on j.id = i.journey_id join users u on u.id = i.user_id
+        where u.email = 'partner@example.com' and not (j.status = 'open' and j.first_pickup_at > $1) order by j.id`,
+      [TEST_NOW],
+    );
+    expect(waited).toEqual([
+      { status: 'cancelled', passed: false, held: false },
+      { status: 'open', passed: true, held: false },
+    ]);
+    // nobody else's journeys were cancelled, and only completed journeys have an outcome
+    const strays = await rows<{ n: number }>(
+      `select count(*)::int as n from journeys j left join users u on u.id = j.provider_id
+        where (j.status = 'cancelled' and u.email is distinct from 'partner@example.com'
+               and not exists (select 1 from journey_interests i where i.journey_id = j.id))
+           or ((j.completion_outcome is null) = (j.status = 'completed'))`,
+    );
+    expect(strays[0]?.n).toBe(0);
   });
 
   it(

@@ -1,3 +1,4 @@
+import type { CompletionOutcome } from '@/schemas/journey-status-code';
 import type { Db, SqlParam } from '@/server/db/db';
 import { haversineMetres, type LatLng } from '@/server/geo/distance';
 import { loadTowns, type Town } from '@/server/geo/towns';
@@ -24,8 +25,12 @@ import { londonDate } from '@/server/time/london';
  * - pending interest of the demo partner in two open express-interest journeys (spec §4 EXPRESSED_INTEREST), and of
  *   a few other partners in others.
  * - one open journey whose first pickup passed unclaimed (spec §4 "undefined": no allocation details), so that every
- *   allocation state of spec §4 has a seeded journey (the last id); the open marketplace (pickups ahead) stays the
- *   seed scale's.
+ *   allocation state of spec §4 has a seeded journey (the last id before the next point's); the open marketplace
+ *   (pickups ahead) stays the seed scale's.
+ * - then, on a random stream of their own (everything above stays as it was), the demo partner's journeys in the
+ *   spec §4 IP_ codes the others leave out (migration 0018): completed with a refund, unpaid and with a failed
+ *   payment (its first two completed ones have an issue and are paid), one cancelled while it held it, one cancelled
+ *   and one expired while its interest waited.
  *
  * Its own random stream (the marketplace draws stay as they were) and explicit ids: deterministic for a clock and
  * scale. One pass over the journeys and a handful of inserts: about 0.1 s at the test scale, about 1 s for the demo's
@@ -131,7 +136,10 @@ interface JourneyRow {
 /** A journey some partner holds, before it has ids. */
 interface HeldPlan {
   readonly email: string | null;
-  readonly status: 'allocated' | 'completed';
+  /** `cancelled`: called off by the platform while the partner held it (migration 0018). */
+  readonly status: 'allocated' | 'completed' | 'cancelled';
+  /** How a completed journey ended for the pay (migration 0018); completed plans only. */
+  readonly outcome?: CompletionOutcome;
   /** First pickup, hours from now (negative: in the past). */
   readonly pickupInHours: number;
   readonly method: 'CLICK_AND_CLAIM' | 'EXPRESS_INTEREST';
@@ -181,6 +189,7 @@ const DEMO_HELD: readonly HeldPlan[] = [
   {
     email: DEMO,
     status: 'completed',
+    outcome: 'issue',
     pickupInHours: -9 * 24,
     method: 'CLICK_AND_CLAIM',
     driver: 'confirmed',
@@ -190,6 +199,7 @@ const DEMO_HELD: readonly HeldPlan[] = [
   {
     email: DEMO,
     status: 'completed',
+    outcome: 'paid',
     pickupInHours: -23 * 24,
     method: 'EXPRESS_INTEREST',
     driver: 'confirmed',
@@ -216,6 +226,31 @@ interface Fleet {
   readonly vans: readonly { id: number; capacity: number }[];
   readonly drivers: readonly number[];
 }
+
+/** The columns of journey_jobs and journey_nodes the seed writes, with their SQL types (insertColumns). */
+const JOB_COLUMNS = {
+  id: 'int',
+  journey_id: 'int',
+  category: 'text',
+  volume_m3: 'float8',
+  special_requirements: 'text',
+  customer_name: 'text',
+  customer_phone: 'text',
+} as const;
+const NODE_COLUMNS = {
+  journey_id: 'int',
+  action: 'text',
+  sort_order: 'int',
+  town: 'text',
+  postcode: 'text',
+  address_line: 'text',
+  lat: 'float8',
+  lng: 'float8',
+  scheduled_at: 'timestamptz',
+  journey_job_id: 'int',
+  private_job_id: 'uuid',
+  deactivated_at: 'timestamptz',
+} as const;
 
 /**
  * Inserts many rows in one statement, a typed array per column through `unnest` (the SQL types name the arrays):
@@ -268,6 +303,51 @@ const loadFleets = async (db: Db): Promise<Fleet[]> => {
 
 const returnQuote = (tpQuote: number) => Math.round(tpQuote * 0.55);
 
+/**
+ * A journey a partner holds or held (`plan`), with the id given, and its live allocation (kept on a cancelled
+ * journey). Its route from the marketplace's journey maker; its load fits the van.
+ */
+const heldJourney = (
+  ctx: MarketplaceContext,
+  plan: HeldPlan,
+  fleet: Fleet,
+  van: Fleet['vans'][number],
+  id: number,
+  index: number,
+): { journey: Record<string, SqlParam>; allocation: Record<string, SqlParam> } => {
+  const { random, now } = ctx;
+  const row = seedJourney(ctx);
+  const firstPickup = onTheHour(now.getTime() + plan.pickupInHours * HOUR_MS);
+  const createdAt = new Date(Math.min(now.getTime(), firstPickup.getTime()) - random.int(3, 10) * DAY_MS);
+  const allocatedAt = new Date(createdAt.getTime() + random.int(2, 30) * HOUR_MS);
+  const tpQuote = Number(row.tp_quote);
+  const journey = {
+    ...row,
+    id,
+    status: plan.status,
+    allocation_method: plan.method,
+    first_pickup_at: firstPickup,
+    provider_id: fleet.userId,
+    created_at: createdAt,
+    volume_m3: Math.min(Number(row.volume_m3), Math.floor(van.capacity * 10) / 10),
+    tp_quote_return: plan.withReturn ? returnQuote(tpQuote) : null,
+    completed_at: plan.status === 'completed' ? new Date(firstPickup.getTime() + random.int(6, 12) * HOUR_MS) : null,
+    completion_outcome: plan.status === 'completed' ? (plan.outcome ?? 'paid') : null,
+  };
+  const driver = plan.driver === 'none' ? null : (fleet.drivers[index % Math.max(1, fleet.drivers.length)] ?? null);
+  const allocation = {
+    journey_id: id,
+    provider_id: fleet.userId,
+    provider_vehicle_id: van.id,
+    driver_id: driver,
+    driver_confirmed_at: driver !== null && plan.driver === 'confirmed' ? allocatedAt : null,
+    method: plan.method,
+    with_return: plan.withReturn,
+    allocated_at: allocatedAt,
+  };
+  return { journey, allocation };
+};
+
 /** Fills in the journeys (see the comment at the top). Runs inside the seed's transaction. */
 export const seedJourneyDetails = async (db: Db, now: Date): Promise<void> => {
   const random = new Random(JOURNEY_SEED);
@@ -297,34 +377,9 @@ export const seedJourneyDetails = async (db: Db, now: Date): Promise<void> => {
     const van = fleet?.vans[0];
     if (!fleet || !van) return;
     const id = maxId + 1 + i;
-    const row = seedJourney(ctx);
-    const firstPickup = onTheHour(now.getTime() + plan.pickupInHours * HOUR_MS);
-    const createdAt = new Date(Math.min(now.getTime(), firstPickup.getTime()) - random.int(3, 10) * DAY_MS);
-    const allocatedAt = new Date(createdAt.getTime() + random.int(2, 30) * HOUR_MS);
-    const tpQuote = Number(row.tp_quote);
-    held.push({
-      ...row,
-      id,
-      status: plan.status,
-      allocation_method: plan.method,
-      first_pickup_at: firstPickup,
-      provider_id: fleet.userId,
-      created_at: createdAt,
-      volume_m3: Math.min(Number(row.volume_m3), Math.floor(van.capacity * 10) / 10),
-      tp_quote_return: plan.withReturn ? returnQuote(tpQuote) : null,
-      completed_at: plan.status === 'completed' ? new Date(firstPickup.getTime() + random.int(6, 12) * HOUR_MS) : null,
-    });
-    const driver = plan.driver === 'none' ? null : (fleet.drivers[i % Math.max(1, fleet.drivers.length)] ?? null);
-    allocations.push({
-      journey_id: id,
-      provider_id: fleet.userId,
-      provider_vehicle_id: van.id,
-      driver_id: driver,
-      driver_confirmed_at: driver !== null && plan.driver === 'confirmed' ? allocatedAt : null,
-      method: plan.method,
-      with_return: plan.withReturn,
-      allocated_at: allocatedAt,
-    });
+    const { journey, allocation } = heldJourney(ctx, plan, fleet, van, id, i);
+    held.push(journey);
+    allocations.push(allocation);
     if (plan.privateJob) privateJobs.add(id);
   });
   await insertRows(db, 'journeys', held);
@@ -359,42 +414,11 @@ export const seedJourneyDetails = async (db: Db, now: Date): Promise<void> => {
     jobs.push(...built.jobs);
     nodes.push(...built.nodes);
   }
-  await insertColumns(
-    db,
-    'journey_jobs',
-    {
-      id: 'int',
-      journey_id: 'int',
-      category: 'text',
-      volume_m3: 'float8',
-      special_requirements: 'text',
-      customer_name: 'text',
-      customer_phone: 'text',
-    },
-    jobs,
-  );
+  await insertColumns(db, 'journey_jobs', JOB_COLUMNS, jobs);
   await db.query(
     "select setval(pg_get_serial_sequence('journey_jobs', 'id'), greatest(1, (select max(id) from journey_jobs)))",
   );
-  await insertColumns(
-    db,
-    'journey_nodes',
-    {
-      journey_id: 'int',
-      action: 'text',
-      sort_order: 'int',
-      town: 'text',
-      postcode: 'text',
-      address_line: 'text',
-      lat: 'float8',
-      lng: 'float8',
-      scheduled_at: 'timestamptz',
-      journey_job_id: 'int',
-      private_job_id: 'uuid',
-      deactivated_at: 'timestamptz',
-    },
-    nodes,
-  );
+  await insertColumns(db, 'journey_nodes', NODE_COLUMNS, nodes);
 
   // Pending interest: the demo partner in two open express-interest journeys at least two days ahead (still
   // cancellable) that one of its vans holds; a few other partners in others.
@@ -438,6 +462,137 @@ export const seedJourneyDetails = async (db: Db, now: Date): Promise<void> => {
       addInterest(fleet, journey);
   });
   await insertRows(db, 'journey_interests', interests);
+
+  await seedDemoJourneyStatuses(db, demo, grid, now);
+};
+
+/** A journey the demo partner expressed interest in that nobody holds, before it has ids. */
+interface InterestPlan {
+  readonly status: 'open' | 'cancelled';
+  /** First pickup, hours from now (negative: in the past). */
+  readonly pickupInHours: number;
+  readonly withReturn: boolean;
+}
+
+/**
+ * The demo partner's journeys in the spec §4 IP_ codes its other journeys leave out (migration 0018), so that its
+ * journeys page shows every one a partner can meet: completed with a refund, not paid yet and with a failed payment
+ * (besides the completed ones above, with an issue and paid); one called off while it held it; one called off while
+ * its interest waited; one whose first pickup passed while its interest waited, nobody allocated (expired).
+ */
+const DEMO_STATUS_HELD: readonly HeldPlan[] = [
+  {
+    email: DEMO,
+    status: 'completed',
+    outcome: 'refund',
+    pickupInHours: -5 * 24,
+    method: 'CLICK_AND_CLAIM',
+    driver: 'confirmed',
+    withReturn: false,
+    privateJob: false,
+  },
+  {
+    email: DEMO,
+    status: 'completed',
+    outcome: 'unpaid',
+    pickupInHours: -2 * 24,
+    method: 'EXPRESS_INTEREST',
+    driver: 'confirmed',
+    withReturn: true,
+    privateJob: false,
+  },
+  {
+    email: DEMO,
+    status: 'completed',
+    outcome: 'payment_failed',
+    pickupInHours: -16 * 24,
+    method: 'CLICK_AND_CLAIM',
+    driver: 'confirmed',
+    withReturn: false,
+    privateJob: false,
+  },
+  {
+    email: DEMO,
+    status: 'cancelled',
+    pickupInHours: 4 * 24,
+    method: 'CLICK_AND_CLAIM',
+    driver: 'planned',
+    withReturn: false,
+    privateJob: false,
+  },
+];
+const DEMO_STATUS_INTERESTS: readonly InterestPlan[] = [
+  { status: 'cancelled', pickupInHours: 5 * 24, withReturn: true },
+  { status: 'open', pickupInHours: -50, withReturn: false },
+];
+/** Their own random stream: every journey, stop, job and interest seeded before them stays as it was. */
+const DEMO_STATUS_SEED = SEED + 18;
+
+/**
+ * Seeds DEMO_STATUS_HELD and DEMO_STATUS_INTERESTS, with their stops and customer jobs, after every other journey (ids
+ * after the lapsed one, which stays the last of the marketplace's).
+ */
+const seedDemoJourneyStatuses = async (db: Db, demo: Fleet | undefined, grid: TownGrid, now: Date): Promise<void> => {
+  const van = demo?.vans[0];
+  if (!demo || !van) return;
+  const random = new Random(DEMO_STATUS_SEED);
+  const ctx: MarketplaceContext = { random, towns: new TownPicker(loadTowns(), random), now, today: londonDate(now) };
+  const maxId = (await db.query<{ n: number }>('select coalesce(max(id), 0)::int as n from journeys')).rows[0]?.n ?? 0;
+  const journeys: Record<string, SqlParam>[] = [];
+  const allocations: Record<string, SqlParam>[] = [];
+  const interests: Record<string, SqlParam>[] = [];
+  DEMO_STATUS_HELD.forEach((plan, i) => {
+    const { journey, allocation } = heldJourney(ctx, plan, demo, van, maxId + 1 + i, i);
+    journeys.push(journey);
+    allocations.push(allocation);
+  });
+  DEMO_STATUS_INTERESTS.forEach((plan, k) => {
+    const id = maxId + 1 + DEMO_STATUS_HELD.length + k;
+    const row = seedJourney(ctx);
+    const firstPickup = onTheHour(now.getTime() + plan.pickupInHours * HOUR_MS);
+    const createdAt = new Date(Math.min(now.getTime(), firstPickup.getTime()) - random.int(3, 10) * DAY_MS);
+    const tpQuote = Number(row.tp_quote);
+    const tpQuoteReturn = plan.withReturn ? returnQuote(tpQuote) : null;
+    journeys.push({
+      ...row,
+      id,
+      status: plan.status,
+      allocation_method: 'EXPRESS_INTEREST',
+      first_pickup_at: firstPickup,
+      created_at: createdAt,
+      volume_m3: Math.min(Number(row.volume_m3), Math.floor(van.capacity * 10) / 10),
+      tp_quote_return: tpQuoteReturn,
+      completed_at: null,
+      completion_outcome: null,
+    });
+    interests.push({
+      journey_id: id,
+      user_id: demo.userId,
+      provider_vehicle_id: van.id,
+      tp_quote: tpQuote,
+      tp_quote_return: tpQuoteReturn,
+      men: random.pick([1, 2]),
+      expressed_at: new Date(createdAt.getTime() + random.int(2, 30) * HOUR_MS),
+    });
+  });
+  await insertRows(db, 'journeys', journeys);
+  await insertRows(db, 'journey_allocations', allocations);
+  await insertRows(db, 'journey_interests', interests);
+  await db.query("select setval(pg_get_serial_sequence('journeys', 'id'), (select max(id) from journeys))");
+
+  const firstJobId =
+    ((await db.query<{ n: number }>('select coalesce(max(id), 0)::int as n from journey_jobs')).rows[0]?.n ?? 0) + 1;
+  const jobs: Record<string, SqlParam>[] = [];
+  const nodes: Record<string, SqlParam>[] = [];
+  for (const journey of journeys) {
+    // the row as inserted: its instants are Dates and its measures numbers, as a JourneyRow read back would hold
+    const built = buildJourney(ctx, grid, journey as unknown as JourneyRow, firstJobId + jobs.length, false);
+    jobs.push(...built.jobs);
+    nodes.push(...built.nodes);
+  }
+  await insertColumns(db, 'journey_jobs', JOB_COLUMNS, jobs);
+  await db.query("select setval(pg_get_serial_sequence('journey_jobs', 'id'), (select max(id) from journey_jobs))");
+  await insertColumns(db, 'journey_nodes', NODE_COLUMNS, nodes);
 };
 
 interface Stop {
@@ -461,7 +616,8 @@ const buildJourney = (
 ) => {
   const { random, towns } = ctx;
   const count = Math.max(1, Math.floor(journey.stops / 2));
-  const completed = journey.status === 'completed';
+  // A journey carried out or called off keeps no customer details (data protection).
+  const completed = journey.status === 'completed' || journey.status === 'cancelled';
   const jobs: Record<string, SqlParam>[] = [];
   const stops: Stop[] = [];
   const weights = Array.from({ length: count }, () => random.float(0.5, 1.5));
@@ -482,7 +638,7 @@ const buildJourney = (
       category: random.pick(jobTypesOf(journey.category)),
       volume_m3: share,
       special_requirements: random.chance(0.35) ? random.pick(SPECIAL_REQUIREMENTS) : null,
-      // Erased when the journey was completed (data protection).
+      // Erased when the journey was completed or cancelled (data protection).
       customer_name: completed ? null : customer,
       customer_phone: completed ? null : phone,
     });

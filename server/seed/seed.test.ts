@@ -1,6 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '@/server/db/db';
 import { migrate, migrationFiles } from '@/server/db/migrate';
+import { sqlList } from '@/server/db/sql-list';
+import { DAY_HOLDING_STATUSES } from '@/server/reservations/lifecycle';
 import { openTestDb } from '@/server/testing/test-db';
 import { haversineMetres } from '@/server/geo/distance';
 import { loadTowns } from '@/server/geo/towns';
@@ -13,7 +15,7 @@ import { DOCUMENTS_ACCOUNT } from '@/server/seed/documents';
 import { FLEET_EMAIL } from '@/server/seed/fleet-accounts';
 import { PROFILE_EMAIL, REVIEWS_EMAIL } from '@/server/seed/profile';
 import { RESET_EMAIL } from '@/server/seed/sign-up';
-import { TEST_ACCOUNTS } from '@/server/seed/test-accounts';
+import { TEST_ACCOUNTS, WORK_RULE_ACCOUNTS } from '@/server/seed/test-accounts';
 
 /** Spec §5: 1-3 letters, optional digit, optional letter or digit, a space, a digit and two letters. */
 const UK_POSTCODE = /^[A-Z]{1,3}[0-9]?[A-Z0-9]? [0-9][A-Z]{2}$/i;
@@ -34,7 +36,10 @@ describe('migrations', () => {
   });
 });
 
-/** Accounts seeded for the browser tests of one feature each: suspension, fleet, documents, reviews, profile, reset. */
+/**
+ * Accounts seeded for the browser tests of one feature each: suspension, fleet, documents, reviews, profile, reset, and
+ * the work rule's (a second partner who may work, a suspended one).
+ */
 const FEATURE_TEST_ACCOUNTS = [
   ...TEST_ACCOUNTS.map((a) => a.email),
   FLEET_EMAIL,
@@ -42,6 +47,7 @@ const FEATURE_TEST_ACCOUNTS = [
   REVIEWS_EMAIL,
   PROFILE_EMAIL,
   RESET_EMAIL,
+  ...WORK_RULE_ACCOUNTS.map((a) => a.email),
 ];
 
 describe('the demo seed', () => {
@@ -93,6 +99,18 @@ describe('the demo seed', () => {
     for (const status of ['pending', 'accepted', 'return_offer', 'pending_cancellation'])
       expect(upcoming).toContain(status);
     expect(rows.filter((r) => r.date < today).length).toBeGreaterThanOrEqual(5);
+  });
+
+  it("holds each vehicle's day with one live reservation at most", async () => {
+    const { rows } = await db.query<{ vehicle_id: number; date: string; n: number }>(
+      `select vehicle_id, date::text as date, count(*)::int as n from reservations
+        where status in ${sqlList(DAY_HOLDING_STATUSES)} group by vehicle_id, date having count(*) > 1`,
+    );
+    expect(rows).toEqual([]);
+    const { rows: all } = await db.query<{ n: number }>(
+      `select count(*)::int as n from reservations where status in ${sqlList(DAY_HOLDING_STATUSES)}`,
+    );
+    expect(all[0]?.n).toBeGreaterThan(5);
   });
 
   it('places every open job at a real town, with a matching postcode, a pickup in the next 30 days and a price', async () => {

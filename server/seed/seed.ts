@@ -7,9 +7,9 @@ import { DEMO_PASSWORD, type AccountPlan, type ReservationPlan, type WonJobPlan 
 import { emailLocalPart, seedMobile, seedPersonName } from '@/server/seed/british-names';
 import { DEMO_ACCOUNTS } from '@/server/seed/demo-accounts';
 import { seedVehicleSpec } from '@/server/seed/fleet';
-import { seedFleetAccounts } from '@/server/seed/fleet-accounts';
+import { seedFleetAccounts, seedFleetDocuments } from '@/server/seed/fleet-accounts';
 import { insertRows } from '@/server/seed/insert-rows';
-import { seedDocuments } from '@/server/seed/documents';
+import { attachSampleFiles, seedDocuments } from '@/server/seed/documents';
 import { seedJourneyDetails } from '@/server/seed/journeys';
 import { seedJob, seedJourney, type JobOutcome, type MarketplaceContext } from '@/server/seed/marketplace';
 import { seedPartnerPlans } from '@/server/seed/partner-plans';
@@ -23,7 +23,12 @@ import { seedReservationLifecycle } from '@/server/seed/reservations';
 import { seedSavedSearches } from '@/server/seed/saved-searches';
 import { seedSignUpAccounts } from '@/server/seed/sign-up';
 import { TownPicker } from '@/server/seed/town-picker';
-import { TEST_ACCOUNTS } from '@/server/seed/test-accounts';
+import {
+  SUSPENDED_PARTNER,
+  SUSPENSION_DAYS_LEFT,
+  TEST_ACCOUNTS,
+  WORK_RULE_ACCOUNTS,
+} from '@/server/seed/test-accounts';
 import { seedEveryPartner, seedWonWork } from '@/server/seed/won-work';
 import { addDays, londonDate, londonInstant, startOfLondonWeek } from '@/server/time/london';
 
@@ -90,6 +95,8 @@ export const seedDatabase = async (db: Db, options: { now: Date; scale: SeedScal
     await seedPayments(tx, now);
     await seedProfiles(tx, now);
     await seedSignUpAccounts(tx, now);
+    await seedWorkRuleAccounts(tx, now, passwordHash);
+    await seedFleetDocuments(tx, now);
 
     return {
       users: plans.length,
@@ -204,6 +211,29 @@ const seedTestAccounts = async (tx: Db, now: Date, passwordHash: string): Promis
   await insertRows(tx, 'reservations', accounts.reservations);
   await insertRows(tx, 'jobs', accounts.wonJobs);
   await seedEveryPartner(tx, random, now);
+};
+
+/**
+ * WORK_RULE_ACCOUNTS, last of all and each from a random stream of its own. Their one driver each is active (a claim
+ * needs one), and the suspended partner's suspension runs for SUSPENSION_DAYS_LEFT more days. Their documents get
+ * sample files like every other seeded document.
+ */
+const seedWorkRuleAccounts = async (tx: Db, now: Date, passwordHash: string): Promise<void> => {
+  // a stream each, so that an account added to the list changes none of those before it
+  for (const [i, plan] of WORK_RULE_ACCOUNTS.entries()) {
+    const random = new Random(SEED + 2_002 + i);
+    const ctx: MarketplaceContext = { random, towns: new TownPicker(loadTowns(), random), now, today: londonDate(now) };
+    await seedAccounts(tx, ctx, [plan], passwordHash);
+  }
+  const emails = WORK_RULE_ACCOUNTS.map((plan) => plan.email);
+  await tx.query('update drivers set active = true where user_id in (select id from users where email = any($1))', [
+    emails,
+  ]);
+  await tx.query('update users set suspended_until = $2 where email = $1', [
+    SUSPENDED_PARTNER,
+    new Date(now.getTime() + SUSPENSION_DAYS_LEFT * DAY_MS),
+  ]);
+  await attachSampleFiles(tx);
 };
 
 const userRow = (

@@ -1,5 +1,10 @@
 import { createApp } from '@/server/app';
-import { DEFAULT_MAX_BODY_BYTES, DEFAULT_RATE_LIMITS, type Config } from '@/server/config';
+import {
+  DEFAULT_EVENT_STREAMS_PER_SESSION,
+  DEFAULT_MAX_BODY_BYTES,
+  DEFAULT_RATE_LIMITS,
+  type Config,
+} from '@/server/config';
 import type { Db } from '@/server/db/db';
 import { migrate } from '@/server/db/migrate';
 import { openSeededTestDb } from '@/server/testing/test-db';
@@ -29,8 +34,9 @@ export interface SeededApp {
 
 /**
  * The config of the test apps: production defaults except throttles that never bite (suites sign in far more often
- * than a person would, on a clock that stands still — rate-limit.test.ts sets the real ones) and the X-Test-Client
- * header trusted as the client address (app.request() has no connection).
+ * than a person would, on a clock that stands still — rate-limit.test.ts sets the real ones), sessions that do not
+ * idle out (session-idle.test.ts sets the real timeout) and the X-Test-Client header trusted as the client address
+ * (app.request() has no connection).
  */
 export const testConfig = (overrides: Partial<Omit<Config, 'now'>> = {}, now: () => Date = () => TEST_NOW): Config => ({
   port: 0,
@@ -38,12 +44,17 @@ export const testConfig = (overrides: Partial<Omit<Config, 'now'>> = {}, now: ()
   databaseUrl: null,
   tokenTtlS: 900,
   sessionTtlS: 30 * 24 * 3600,
+  // No idle timeout in tests that do not ask for one: suites move the clock by days between their calls.
+  sessionIdleS: 10 * 365 * 24 * 3600,
+  eventStreamsPerSession: DEFAULT_EVENT_STREAMS_PER_SESSION,
   fakeDate: null,
   distDir: '/nonexistent-dist',
   publicOrigin: null,
   maxBodyBytes: DEFAULT_MAX_BODY_BYTES,
   rateLimits: {
+    loginFailuresPerAccountAndAddress: { ...DEFAULT_RATE_LIMITS.loginFailuresPerAccountAndAddress, limit: 10_000 },
     loginFailuresPerAccount: { ...DEFAULT_RATE_LIMITS.loginFailuresPerAccount, limit: 10_000 },
+    loginSlowdown: DEFAULT_RATE_LIMITS.loginSlowdown,
     loginAttemptsPerAddress: { ...DEFAULT_RATE_LIMITS.loginAttemptsPerAddress, limit: 10_000 },
     tokenCallsPerAddress: { ...DEFAULT_RATE_LIMITS.tokenCallsPerAddress, limit: 10_000 },
   },

@@ -244,6 +244,48 @@ describe('extra headers and refusal reasons', () => {
     });
   });
 
+  it('gives a refusal without a message the generic text, and a failure of the server its status', async () => {
+    const { api } = client((req) =>
+      req.url.endsWith('refused') ? new Response('', { status: 400, statusText: 'Bad Request' }) : json(500, {}),
+    );
+    await expect(api.get('v1/refused', Thing, 'Thing')).rejects.toMatchObject({
+      status: 400,
+      message: 'There was a problem with your request.',
+    });
+    await expect(api.post('v1/failed', Thing, 'Thing', { body: {} })).rejects.toMatchObject({
+      status: 500,
+      message: 'HTTP 500',
+    });
+  });
+
+  it("keeps the work rule's decision of a refusal to a partner who may not work, and nothing of one that does not decode", async () => {
+    const work = {
+      may_work: false,
+      reasons: ['suspended', 'terms'],
+      suspended_until: '2026-11-25T14:30:00.000Z',
+      documents: { missing: [], expired: [] },
+    };
+    const { api } = client((req) =>
+      req.url.endsWith('taken')
+        ? json(409, { message: 'Sorry, another partner has already taken this job.', code: 'taken' })
+        : json(403, {
+            message: 'Your account is suspended.',
+            reason: 'suspended',
+            work: req.url.endsWith('broken') ? { ...work, reasons: ['sleeping'] } : work,
+          }),
+    );
+    await expect(api.post('v1/thing', Thing, 'Thing', { body: {} })).rejects.toMatchObject({
+      status: 403,
+      message: 'Your account is suspended.',
+      work,
+    });
+    await expect(api.post('v1/broken', Thing, 'Thing', { body: {} })).rejects.toMatchObject({
+      status: 403,
+      work: null,
+    });
+    await expect(api.post('v1/taken', Thing, 'Thing', { body: {} })).rejects.toMatchObject({ status: 409, work: null });
+  });
+
   it('keeps a numeric code as the code, with no reason', async () => {
     const { api } = client(() => json(422, { message: 'messages.validation', code: 101, errors: {} }));
     const error = await api.post('v1/thing', Thing, 'Thing', { body: {} }).catch((e: unknown) => e);
@@ -336,6 +378,25 @@ describe('stream', () => {
     );
     await Promise.all([api.stream('v1/jobs/events'), api.get('v1/thing', Thing, 'Thing')]);
     expect(renewals()).toBe(1);
+  });
+
+  it("does not renew again for a 401 that comes back after another call's renewal has finished", async () => {
+    // the stream's 401 starts the renewal (10 ms); the other calls were sent with the old token, and their 401s
+    // arrive 30 ms later, when the new token is already in place
+    const { api, seen, renewals } = client(async (req) => {
+      if (req.headers.get('Authorization') === 'Bearer tok-2')
+        return req.url.endsWith('events') ? sse(': hi\n\n') : json(200, { data: { n: 2 } });
+      if (!req.url.endsWith('events')) await new Promise((r) => setTimeout(r, 30));
+      return json(401, { message: 'Unauthenticated.' });
+    });
+    await Promise.all([
+      api.stream('v1/jobs/events'),
+      api.get('v1/won-work', Thing, 'Thing'),
+      api.get('v1/drivers', Thing, 'Thing'),
+      api.get('v1/vehicles', Thing, 'Thing'),
+    ]);
+    expect(renewals()).toBe(1);
+    expect(seen.filter((s) => s.headers.get('Authorization') === 'Bearer tok-2')).toHaveLength(4);
   });
 
   it('fails with SessionExpiredError when the re-login fails', async () => {

@@ -1,9 +1,10 @@
 import type { Schema } from 'effect';
 import ky, { type KyInstance, type Options } from 'ky';
 import { ErrorBody, type ErrorListEntry } from '@/schemas/auth';
+import { WorkEligibility } from '@/schemas/work-eligibility';
 import { decodeResult, decodeWith } from '@/schemas/decode';
 import { Result } from 'effect';
-import { errorText, HttpError, NetworkError, SessionExpiredError } from './errors';
+import { errorText, GENERIC_REFUSAL, HttpError, NetworkError, SessionExpiredError } from './errors';
 import { flattenQuery, type QueryValue } from './query';
 
 /** What the client needs from the rest of the app; bound once at the root (see connect()). */
@@ -125,10 +126,16 @@ export function createApiClient(options: {
         });
       }
     };
+    // The token this request goes with (the hook reads the same one as it sends).
+    const sentWith = opts.token ?? bindings.getToken();
     let response = await attempt();
     if (response.status === 401 && !opts.noRenew) {
+      // A request sent before a renewal that has since finished comes back 401 after it: the new token is already
+      // here, so it is only sent again. A renewal of its own would be a second token call for the same burst.
+      const current = bindings.getToken();
+      const renewedMeanwhile = !opts.token && renewal === null && current !== null && current !== sentWith;
       try {
-        await renewOnce();
+        if (!renewedMeanwhile) await renewOnce();
       } catch {
         throw new SessionExpiredError({ url: path });
       }
@@ -166,13 +173,18 @@ export function createApiClient(options: {
     const listed = Array.isArray(body?.errors) ? (body.errors as readonly ErrorListEntry[]) : [];
     return new HttpError({
       status: response.status,
-      message: body?.message ?? (response.statusText || `HTTP ${response.status}`),
+      // no message of the server's own: spec §8's generic text for a refusal (a failure of the server has its own)
+      message:
+        body?.message || (response.status < 500 ? GENERIC_REFUSAL : response.statusText || `HTTP ${response.status}`),
       errors: body?.errors && !Array.isArray(body.errors) ? (body.errors as HttpError['errors']) : {},
       ruleErrors: listed,
       code: body?.code ?? null,
       reason,
       // a journey refusal's explanation beside its message (schemas/journey.ts JourneyError `detail`)
       detail: typeof rest.detail === 'string' ? rest.detail : null,
+      // a refusal by the work rule: why the partner may not take work (schemas/work-eligibility.ts WorkRefusal)
+      work:
+        rest.work === undefined ? null : Result.getOrNull(decodeResult(WorkEligibility, 'WorkEligibility')(rest.work)),
       url: path,
     });
   }

@@ -1,4 +1,5 @@
 import type { ErrorListEntry } from '@/schemas/auth';
+import type { WorkEligibility } from '@/schemas/work-eligibility';
 
 /**
  * The API client's failures, tagged with `_tag` so machine guards branch on the kind. Plain Error
@@ -18,6 +19,11 @@ export class HttpError extends Error {
   readonly reason: string | null;
   /** A refusal's explanation beside its message, where the server gave one (schemas/journey.ts JourneyError). */
   readonly detail: string | null;
+  /**
+   * A refusal because the partner may not take work (403 with the work rule's decision, schemas/work-eligibility.ts
+   * WorkRefusal): why, so the page says what to put right; null for any other answer.
+   */
+  readonly work: WorkEligibility | null;
   readonly url: string;
 
   constructor(fields: {
@@ -28,6 +34,7 @@ export class HttpError extends Error {
     ruleErrors?: readonly ErrorListEntry[];
     reason?: string | null;
     detail?: string | null;
+    work?: WorkEligibility | null;
     url: string;
   }) {
     super(fields.message);
@@ -38,6 +45,7 @@ export class HttpError extends Error {
     this.ruleErrors = fields.ruleErrors ?? [];
     this.reason = fields.reason ?? null;
     this.detail = fields.detail ?? null;
+    this.work = fields.work ?? null;
     this.url = fields.url;
   }
 }
@@ -83,6 +91,12 @@ export function failureKind(error: unknown): FailureKind {
   if (tag === 'HttpError') return (error as HttpError).status >= 500 ? 'server' : 'refused';
   return 'server';
 }
+
+/**
+ * A refusal whose answer carries no message of its own (spec §8's generic text): the client gives it this message,
+ * and the portal says it in the partner's language (src/format/failure-text.ts).
+ */
+export const GENERIC_REFUSAL = 'There was a problem with your request.';
 
 /** What a failure says, for a toast or a notice: an Error's message, else the thrown value as text. */
 export const errorText = (error: unknown): string => (error instanceof Error ? error.message : String(error));

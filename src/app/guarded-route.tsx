@@ -52,6 +52,7 @@ export function GuardedRoute({ route }: { route: RouteDefinition }) {
     signedOut,
     location: `${location}${search ? `?${search}` : ''}`,
     redirectParam: new URLSearchParams(search).get('redirect'),
+    hash: window.location.hash,
     features: route.access === 'auth' ? features : null,
     feature: route.feature,
     isAdmin: admin,

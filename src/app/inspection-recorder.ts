@@ -91,7 +91,7 @@ export function createRecorder(options: { limit?: number; now?: () => number } =
       case '@xstate.snapshot': {
         if (!actor) return false;
         const snapshot = ev.snapshot as { status: string; value?: unknown };
-        steps.push({
+        const step: LoggedStep = {
           seq: ++seq,
           at: now(),
           actorId: ref.sessionId,
@@ -104,8 +104,9 @@ export function createRecorder(options: { limit?: number; now?: () => number } =
           status: snapshot.status,
           transitions: actor.transitions,
           actions: actor.actions,
-        });
-        if (steps.length > limit) steps = steps.slice(-limit);
+        };
+        // a new array per step: the inspector keeps what it shows by the log's identity (React's memo)
+        steps = [...(steps.length >= limit ? steps.slice(steps.length - limit + 1) : steps), step];
         actor.value = snapshot.value;
         actor.transitions = [];
         actor.actions = [];

@@ -104,6 +104,18 @@ describe('the inspection registry', () => {
     expect(steps[0]!.at).toBeLessThan(steps[2]!.at);
   });
 
+  it('gives a new log for every step, leaving the one read before as it was', () => {
+    const registry = createInspectionRegistry({ recorder: createRecorder() });
+    const actor = createActor(searchMachine, { inspect: registry.inspect }).start();
+    const before = registry.log();
+    const length = before.length;
+    actor.send({ type: 'search.submitted', query: 'a' });
+    const after = registry.log();
+    expect(after).not.toBe(before);
+    expect(before).toHaveLength(length);
+    expect(after.at(-1)?.event.type).toBe('search.submitted');
+  });
+
   it('keeps the latest steps only', () => {
     const registry = createInspectionRegistry({ recorder: createRecorder({ limit: 3 }) });
     const actor = createActor(searchMachine, { inspect: registry.inspect }).start();

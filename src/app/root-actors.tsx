@@ -6,10 +6,12 @@ import { authMachine } from '@/machines/auth/auth.machine';
 import { connectivityMachine } from '@/machines/connectivity/connectivity.machine';
 import { localeMachine } from '@/machines/locale/locale.machine';
 import { serializeLocaleCookie } from '@/machines/locale/locale.cookie';
+import { withoutLocalePrefix } from '@/machines/locale/locale.detection';
 import { requestLanguageOf } from '@/machines/locale/locale.selectors';
 import { pageProgressMachine } from '@/machines/page-progress/page-progress.machine';
 import { toastsMachine } from '@/machines/toasts/toasts.machine';
 import { api } from '@/src/api/api';
+import { PORTAL_LOCALES } from '@/src/format/locale-codes';
 import { inspect } from './inspection';
 import { tokenStorage } from './token-storage';
 
@@ -78,6 +80,12 @@ export function RootActorsProvider({ children }: { children: ReactNode }) {
       },
     },
   );
+  // An address with a language in it (/tpp/es/find-work) chose the locale above; the page itself has no prefix.
+  useState(() => {
+    const page = withoutLocalePrefix(window.location.pathname, PORTAL_LOCALES);
+    if (page !== null)
+      window.history.replaceState(window.history.state, '', `${page}${window.location.search}${window.location.hash}`);
+  });
   const progress = useActorRef(pageProgressMachine, { inspect });
   const connectivity = useActorRef(connectivityMachine, { inspect, input: { online: navigator.onLine } });
   const toasts = useActorRef(toastsMachine, { inspect });

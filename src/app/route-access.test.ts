@@ -26,6 +26,31 @@ describe('decideAccess', () => {
     });
   });
 
+  it("keeps a guest's fragment in the return path", () => {
+    expect(decideAccess({ ...base, auth: 'out', location: '/work?tab=completed', hash: '#x' })).toEqual({
+      kind: 'redirect',
+      to: '/login?redirect=%2Fwork%3Ftab%3Dcompleted%23x',
+    });
+    expect(decideAccess({ ...base, auth: 'out', location: '/work', hash: '#' })).toEqual({
+      kind: 'redirect',
+      to: '/login?redirect=%2Fwork',
+    });
+  });
+
+  it("gives the return path the sign-in page's own fragment when it has none of its own", () => {
+    const signedIn = { ...base, access: 'guest' as const };
+    expect(decideAccess({ ...signedIn, redirectParam: '/find-work?x=1', hash: '#a' })).toEqual({
+      kind: 'redirect',
+      to: '/find-work?x=1#a',
+    });
+    expect(decideAccess({ ...signedIn, redirectParam: '/work?tab=completed#x', hash: '#a' })).toEqual({
+      kind: 'redirect',
+      to: '/work?tab=completed#x',
+    });
+    // no return path: home, whatever the fragment
+    expect(decideAccess({ ...signedIn, redirectParam: null, hash: '#a' })).toEqual({ kind: 'redirect', to: '/' });
+  });
+
   it('sends guests from home to sign-in without a return path', () => {
     expect(decideAccess({ ...base, auth: 'out', location: '/' })).toEqual({ kind: 'redirect', to: '/login' });
   });

@@ -24,6 +24,12 @@ export interface AccessInput {
   readonly location: string;
   /** The `redirect` query parameter of the sign-in page, as typed in the address bar. */
   readonly redirectParam: string | null;
+  /**
+   * The address bar's fragment (`#a`, or ''): wouter's location holds none. A guest's fragment goes into the return
+   * path; on the sign-in page, `?redirect=/find-work?x=1#a` puts `#a` on the sign-in page's own address (a fragment
+   * ends the query), so it is the return path's fragment when that has none of its own.
+   */
+  readonly hash?: string;
   /** Feature flags from app init; null until known. */
   readonly features: Features | null;
   /** The flag this route needs, if any. */
@@ -45,14 +51,17 @@ export interface AccessInput {
 export function decideAccess(input: AccessInput): AccessDecision {
   if (input.access === 'public') return { kind: 'render' };
   if (input.auth === 'checking') return { kind: 'wait' };
+  const hash = input.hash && input.hash !== '#' ? input.hash : '';
   if (input.access === 'guest') {
-    return input.auth === 'in' ? { kind: 'redirect', to: redirectTarget(input.redirectParam) } : { kind: 'render' };
+    if (input.auth !== 'in') return { kind: 'render' };
+    const param = input.redirectParam;
+    return { kind: 'redirect', to: redirectTarget(param !== null && !param.includes('#') ? `${param}${hash}` : param) };
   }
   if (input.auth === 'out') {
     const back =
-      input.signedOut || input.location === REDIRECT_TARGETS.home
+      input.signedOut || (input.location === REDIRECT_TARGETS.home && hash === '')
         ? ''
-        : `?redirect=${encodeURIComponent(input.location)}`;
+        : `?redirect=${encodeURIComponent(`${input.location}${hash}`)}`;
     return { kind: 'redirect', to: `${REDIRECT_TARGETS.login}${back}` };
   }
   if (input.access === 'admin') return input.isAdmin || input.devBuild ? { kind: 'render' } : { kind: 'notFound' };

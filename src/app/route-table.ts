@@ -18,6 +18,7 @@ export type PageModule =
   | 'reservations/create-page'
   | 'reservations/historic-page'
   | 'journey/journey-page'
+  | 'journey/my-journeys-page'
   | 'work/work-page'
   | 'work-calendar/work-calendar-page'
   | 'payments/payments-page'
@@ -86,6 +87,16 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
     title: 'alerts.title',
     feature: 'find_work',
     page: 'find-work/alerts-page',
+  },
+  {
+    // Spec §2 /journey/{id?} without an id: the partner's journeys (claimed, interest expressed, completed) with their
+    // status codes of spec §4. A page of its own (not the detail page reading an absent id), so that the list's first
+    // load carries neither the journey page's machines nor its map.
+    path: '/journey',
+    access: 'auth',
+    layout: 'provider',
+    title: 'myJourneys.title',
+    page: 'journey/my-journeys-page',
   },
   {
     // Spec §2 /journey/{id?}: a journey's detail and its allocation actions (issue 5).

@@ -15,6 +15,7 @@ const ACCOUNT_PAGES = [
   { path: '/profile', label: 'menu.profile' },
   { path: '/vehicles', label: 'menu.vehicles' },
   { path: '/drivers', label: 'menu.drivers' },
+  { path: '/journey', label: 'menu.journeys' },
   { path: '/documents', label: 'menu.documents' },
   { path: '/payments', label: 'menu.payments' },
   { path: '/notifications', label: 'menu.notifications' },

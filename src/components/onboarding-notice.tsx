@@ -1,6 +1,6 @@
 import { useIntl } from 'react-intl';
 import { Link } from 'wouter';
-import type { OnboardingStatus } from '@/schemas/onboarding';
+import type { WorkBlockReason, WorkEligibility } from '@/schemas/work-eligibility';
 import { NoticeBanner } from './notice-banner';
 
 /** Where each requirement is put right; null while that page does not exist (the item shows without a link). */
@@ -10,59 +10,81 @@ export interface OnboardingLinks {
   readonly terms: string | null;
 }
 
+/** The test id of each reason's line (the first three as the dashboard has always had them). */
+const ITEM_IDS: Readonly<Record<WorkBlockReason, string>> = {
+  not_a_partner: 'work-not-a-partner',
+  suspended: 'work-suspended',
+  documents: 'missing-documents',
+  no_approved_vehicle: 'missing-vehicle',
+  terms: 'missing-terms',
+};
+
 /**
- * What still stands between the partner and work (spec §6: accepted documents, at least one approved vehicle, the
- * partner guidelines and terms), each with a link to the page that puts it right. Shown on the dashboard and the
- * find-work page (issue 8). Nothing when all is in place. `withDocuments={false}` leaves the documents out where a
- * banner of their own already lists them (the dashboard). Props in, markup out.
+ * Why the partner may not take work, as the server decided it (spec §6: accepted documents, at least one approved
+ * vehicle, the partner guidelines and terms; spec §9: a suspension after a false completion), one line per reason with
+ * a link to the page that puts it right and, for a suspension, until when (`untilText`, formatted by the caller with
+ * the shared formatters). Shown on the dashboard, on find work, on a job's page, on a journey and in the reservation
+ * wizard, wherever booking, quoting, claiming or reserving is closed. Nothing when the partner may work or every
+ * reason is in `omit` (the dashboard leaves out what its own banners say). Props in, markup out.
  */
 export function OnboardingNotice({
-  status,
+  work,
   links,
-  withDocuments = true,
+  untilText = null,
+  omit = [],
+  testId = 'onboarding-notice',
 }: {
-  status: OnboardingStatus;
+  work: WorkEligibility;
   links: OnboardingLinks;
-  withDocuments?: boolean;
+  untilText?: string | null;
+  omit?: readonly WorkBlockReason[];
+  testId?: string;
 }) {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
-  const missingDocuments = withDocuments ? status.documents.missing : [];
-  const items = [
-    missingDocuments.length > 0
-      ? {
-          key: 'documents',
-          text: t('terms.notice.documents', {
-            list: intl.formatList(
-              missingDocuments.map((type) => t(`document.${type}`)),
-              { type: 'conjunction' },
-            ),
-          }),
+  const expired = new Set(work.documents.expired);
+  const documents = intl.formatList(
+    work.documents.missing.map((type) =>
+      expired.has(type) ? t('work.notice.expired', { document: t(`document.${type}`) }) : t(`document.${type}`),
+    ),
+    { type: 'conjunction' },
+  );
+  const item = (reason: WorkBlockReason) => {
+    switch (reason) {
+      case 'not_a_partner':
+        return { text: t('work.notice.not_a_partner'), href: null, action: '' };
+      case 'suspended':
+        return { text: t('work.notice.suspended', { until: untilText ?? '' }), href: null, action: '' };
+      case 'documents':
+        return {
+          text: t('terms.notice.documents', { list: documents }),
           href: links.documents,
           action: t('terms.notice.documentsLink'),
-        }
-      : null,
-    status.approved_vehicles === 0
-      ? { key: 'vehicle', text: t('terms.notice.vehicle'), href: links.vehicles, action: t('terms.notice.vehicleLink') }
-      : null,
-    status.terms_accepted_at === null
-      ? { key: 'terms', text: t('terms.notice.terms'), href: links.terms, action: t('terms.notice.termsLink') }
-      : null,
-  ].filter((item) => item !== null);
-  if (items.length === 0) return null;
+        };
+      case 'no_approved_vehicle':
+        return { text: t('terms.notice.vehicle'), href: links.vehicles, action: t('terms.notice.vehicleLink') };
+      case 'terms':
+        return { text: t('terms.notice.terms'), href: links.terms, action: t('terms.notice.termsLink') };
+    }
+  };
+  const reasons = work.reasons.filter((reason) => !omit.includes(reason));
+  if (reasons.length === 0) return null;
   return (
-    <NoticeBanner tone="warning" title={t('terms.notice.title')} testId="onboarding-notice">
+    <NoticeBanner tone="warning" title={t('terms.notice.title')} testId={testId}>
       <ul className="onboarding-notice-list">
-        {items.map((item) => (
-          <li key={item.key} data-testid={`missing-${item.key}`}>
-            {item.text}{' '}
-            {item.href ? (
-              <Link href={item.href} className="onboarding-notice-link">
-                {item.action}
-              </Link>
-            ) : null}
-          </li>
-        ))}
+        {reasons.map((reason) => {
+          const { text, href, action } = item(reason);
+          return (
+            <li key={reason} data-testid={ITEM_IDS[reason]}>
+              {text}{' '}
+              {href ? (
+                <Link href={href} className="onboarding-notice-link">
+                  {action}
+                </Link>
+              ) : null}
+            </li>
+          );
+        })}
       </ul>
     </NoticeBanner>
   );

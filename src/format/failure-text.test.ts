@@ -2,7 +2,7 @@ import { createIntl } from 'react-intl';
 import { describe, expect, it } from 'vitest';
 import en from '@/locales/en.json';
 import es from '@/locales/es.json';
-import { DecodeError, failureKind, HttpError, NetworkError } from '@/src/api/errors';
+import { DecodeError, failureKind, GENERIC_REFUSAL, HttpError, NetworkError } from '@/src/api/errors';
 import { failureText } from './failure-text';
 
 const http = (status: number, message: string) => new HttpError({ status, message, errors: {}, code: null, url: 'v1' });
@@ -29,6 +29,16 @@ describe('failureKind', () => {
 describe('failureText', () => {
   const english = createIntl({ locale: 'en', messages: en });
   const spanish = createIntl({ locale: 'es', messages: es });
+
+  it("says the generic text, in the partner's language, for a refusal without a message of the server's", () => {
+    expect(failureText(english, { kind: 'refused', message: GENERIC_REFUSAL })).toBe(
+      'There was a problem with your request.',
+    );
+    expect(failureText(english, { kind: 'refused', message: ' ' })).toBe('There was a problem with your request.');
+    expect(failureText(spanish, { kind: 'refused', message: GENERIC_REFUSAL })).toBe(
+      'Hubo un problema con tu solicitud.',
+    );
+  });
 
   it("shows a refusal in the server's words, and never a decoder's or a browser's own text", () => {
     expect(failureText(english, { kind: 'refused', message: 'The radius is too large' })).toBe(

@@ -1,5 +1,5 @@
 import type { IntlShape } from 'react-intl';
-import type { FailureKind } from '@/src/api/errors';
+import { GENERIC_REFUSAL, type FailureKind } from '@/src/api/errors';
 
 /**
  * The partner's words for a failed request (kinds: src/api/errors.ts `failureKind`): a refusal shows the server's own
@@ -12,7 +12,9 @@ export function failureText(
 ): string {
   switch (failure.kind) {
     case 'refused':
-      return failure.message;
+      return failure.message === GENERIC_REFUSAL || failure.message.trim() === ''
+        ? intl.formatMessage({ id: 'failure.refused' })
+        : failure.message;
     case 'offline':
       return intl.formatMessage({ id: 'failure.offline' });
     case 'timeout':

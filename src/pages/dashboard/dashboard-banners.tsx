@@ -1,14 +1,21 @@
 import { useIntl } from 'react-intl';
 import { Link } from 'wouter';
 import type { OnboardingStatus } from '@/schemas/onboarding';
+import type { WorkEligibility } from '@/schemas/work-eligibility';
 import type { User } from '@/schemas/user';
 import { NoticeBanner } from '@/src/components/notice-banner';
-import { OnboardingNotice } from '@/src/components/onboarding-notice';
 import { hasRoute } from '@/src/app/route-table';
+import { WorkNotice } from '@/src/app/work-notice';
 import { useFormatters } from '@/src/app/use-formatters';
 
 /** The dashboard banners of spec §2: unverified user, missing documents, documents to renew or expired. */
-export function DashboardBanners({ user, status }: { user: User; status: OnboardingStatus }) {
+export function DashboardBanners({
+  user,
+  status,
+}: {
+  user: User;
+  status: OnboardingStatus & { readonly work?: WorkEligibility };
+}) {
   const intl = useIntl();
   const fmt = useFormatters();
   const documentName = (type: string) => intl.formatMessage({ id: `document.${type}` });
@@ -86,11 +93,10 @@ export function DashboardBanners({ user, status }: { user: User; status: Onboard
           {documentsLink}
         </NoticeBanner>
       ) : null}
-      <OnboardingNotice
-        status={status}
-        links={{ documents: link('/documents'), vehicles: link('/vehicles'), terms: link('/terms') }}
-        withDocuments={false}
-      />
+      {/* what else stands between the partner and work, as the server decided it; the documents have the banners
+          above, a suspension the layout's banner, and an admin is no partner to nag */}
+      {/* the notice's code loads only when there is something to say (src/app/work-notice.tsx), as on every page */}
+      <WorkNotice work={status.work} omit={['documents', 'suspended', 'not_a_partner']} testId="onboarding-notice" />
     </div>
   );
 }

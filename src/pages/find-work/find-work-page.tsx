@@ -2,6 +2,8 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { lazy, memo, useCallback, useDeferredValue, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { currentUser } from '@/machines/auth/auth.selectors';
+import { createRequestMachine } from '@/machines/request/request.machine';
+import { dataOf } from '@/machines/request/request.selectors';
 import { findWorkMachine, type FindWorkActorRef } from '@/machines/find-work/find-work.machine';
 import {
   activeTab,
@@ -18,7 +20,9 @@ import {
 } from '@/machines/find-work/find-work.selectors';
 import { TABS, type FindWorkInput, type TabId } from '@/machines/find-work/find-work.types';
 import type { JourneyId } from '@/schemas/journey';
+import type { WorkEligibility } from '@/schemas/work-eligibility';
 import type { ListingId } from '@/schemas/search';
+import { fetchOnboardingStatus } from '@/src/api/partner-overview';
 import { inspect } from '@/src/app/inspection';
 import { useAuthActor, useToasts } from '@/src/app/root-actors';
 import { useSession } from '@/src/app/session-scope';
@@ -39,6 +43,9 @@ import { failureText } from '@/src/format/failure-text';
 
 /** MapLibre is large: it loads with this page only, after the list. */
 const ResultsMap = lazy(() => import('./map/results-map'));
+
+/** What stands between the partner and work, read afresh on each visit (GET /v1/onboarding-status). */
+const onboardingMachine = createRequestMachine('onboardingNotice', fetchOnboardingStatus);
 
 /** No journey ticked (a stable value, for the tabs without a selection). */
 const NO_JOURNEYS: readonly JourneyId[] = [];
@@ -63,13 +70,18 @@ export default function FindWorkPage() {
     homeHasPoint: user.registered_address?.lat != null && user.registered_address.lon != null,
     today: fakeDate ?? Temporal.Now.plainDateISO(DISPLAY_TIME_ZONE).toString(),
   };
-  return <FindWork input={input} />;
+  return <FindWork input={input} userWork={user.work ?? null} />;
 }
 
-function FindWork({ input }: { input: FindWorkInput }) {
+function FindWork({ input, userWork }: { input: FindWorkInput; userWork: WorkEligibility | null }) {
   const intl = useIntl();
   const toasts = useToasts();
   const findWork = useActorRef(findWorkMachine, { inspect, input });
+  // Whether the partner may take work (spec §6), the server's decision: from the onboarding status read now, and from
+  // user-info until that answers. A partner who may not work is told why, and gets no journey ticks.
+  const onboarding = useActorRef(onboardingMachine, { inspect });
+  const work = useSelector(onboarding, dataOf)?.work ?? userWork;
+  const mayWork = work?.may_work !== false;
   // The page's first full render (the form, the saved searches, the tabs) and each new set of results are React's
   // largest pieces of work here. A machine update reaches React through useSyncExternalStore, which renders at once,
   // in one task; deferred, React renders them in slices between frames, and a phone stays responsive meanwhile.
@@ -123,12 +135,12 @@ function FindWork({ input }: { input: FindWorkInput }) {
       <header className="page-header">
         <h1>{intl.formatMessage({ id: 'findWork.title' })}</h1>
       </header>
-      <OnboardingNoticePanel />
+      <OnboardingNoticePanel work={work} />
       <div className="find-work-top">
         <SearchForm actor={findWork} />
         {saved ? <SavedSearches saved={saved} findWork={findWork} /> : null}
       </div>
-      <ResultTabs findWork={findWork} />
+      <ResultTabs findWork={findWork} mayWork={mayWork} />
     </div>
   );
 }
@@ -144,12 +156,13 @@ function FindWork({ input }: { input: FindWorkInput }) {
  * 498 to 566 ms of main-thread time against 1,158 to 1,192 before, and 104 to 131 ms over 12.5 ms a task against 212
  * to 250; on a phone, where the map waits under the feed, 541 to 611 ms against 697 to 781.
  */
-const ResultTabs = memo(function ResultTabs({ findWork }: { findWork: FindWorkActorRef }) {
+const ResultTabs = memo(function ResultTabs({ findWork, mayWork }: { findWork: FindWorkActorRef; mayWork: boolean }) {
   const intl = useIntl();
   const tab = useSelector(findWork, activeTab);
   // journeys ticked on the journey tab for one expression of interest (spec §5: up to 6 at once); held here, above
-  // the panels, so the ticks outlive a change of tab
-  const selection = useJourneySelection(tab === 'journey');
+  // the panels, so the ticks outlive a change of tab. None for a partner who may not take work (the notice says why).
+  const journeySelection = useJourneySelection(tab === 'journey' && mayWork);
+  const selection = mayWork ? journeySelection : null;
   const panels = useCallback(
     (onHover: (id: ListingId | null) => void) =>
       TABS.map((id) => (

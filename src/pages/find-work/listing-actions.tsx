@@ -4,6 +4,7 @@ import { FormTextField } from '@/src/forms/form-field';
 import type { QuoteFieldError } from '@/machines/listing/listing.types';
 import { MAX_QUOTE_MINOR_UNITS, type ListingDetail } from '@/schemas/listing';
 import { useFormatters } from '@/src/app/use-formatters';
+import { WorkNotice } from '@/src/app/work-notice';
 import { currencyFor, isoFor } from '@/src/format/locale-codes';
 import { KIND_MESSAGES, QUOTE_ERROR_MESSAGES } from './listing-labels';
 
@@ -109,7 +110,12 @@ export function ListingActions(props: ListingActionsProps) {
       ) : null}
 
       {props.settled ? null : !detail.eligible ? (
-        <p className="alert alert-info">{intl.formatMessage({ id: 'listing.notEligible' })}</p>
+        // why the partner may not book or quote (the server's decision), and where to put it right
+        detail.work && !detail.work.may_work ? (
+          <WorkNotice work={detail.work} />
+        ) : (
+          <p className="alert alert-info">{intl.formatMessage({ id: 'listing.notEligible' })}</p>
+        )
       ) : props.canBook ? (
         <div className="job-book">
           <p className="muted">{intl.formatMessage({ id: 'listing.book.hint' })}</p>

@@ -52,6 +52,8 @@ export function SearchForm({ actor }: { actor: FindWorkActorRef }) {
         <span>{t('findWork.radius')}</span>
         <select
           name={`${end}-radius`}
+          // two "Within" fields: the name says which end each is for (the visible word stays in it)
+          aria-label={t(`findWork.radius.${end}`)}
           value={end === 'pickup' ? form.pickupRadius : form.deliveryRadius}
           onChange={(e) => actor.send({ type: 'radius.chosen', end, miles: Number(e.target.value) as RadiusMiles })}
         >

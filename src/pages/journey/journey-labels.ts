@@ -59,9 +59,15 @@ export const CHARGE_BANDS: Readonly<Record<ChargeBand, MessageDescriptor>> = def
   within_24h: { id: 'journey.charge.within_24h' },
 });
 
-/** Why a partner may not take journeys (spec §6). */
+/**
+ * Why a partner may not take journeys (spec §6). The work rule's reasons come with the server's decision, which the
+ * work notice shows instead (src/app/work-notice.tsx); these words are for an answer without it.
+ */
 export const NOT_ELIGIBLE: Readonly<Record<NotEligibleReason, MessageDescriptor>> = defineMessages({
   not_a_partner: { id: 'journey.notEligible.not_a_partner' },
+  suspended: { id: 'work.notice.closed' },
+  documents: { id: 'work.notice.closed' },
+  terms: { id: 'work.notice.closed' },
   not_journey_ready: { id: 'journey.notEligible.not_journey_ready' },
   no_approved_vehicle: { id: 'journey.notEligible.no_approved_vehicle' },
   vehicle_not_approved: { id: 'journey.notEligible.vehicle_not_approved' },

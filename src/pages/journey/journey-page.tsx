@@ -27,14 +27,18 @@ import type { JourneyResponse } from '@/schemas/journey';
 import { PageLoading } from '@/src/app/page-states';
 import { useToasts } from '@/src/app/root-actors';
 import { useFormatters } from '@/src/app/use-formatters';
+import { lazyPart } from '@/src/app/lazy-part';
+import { WorkNotice } from '@/src/app/work-notice';
 import { formatCountdown } from '@/src/format/countdown';
 import { CATEGORY_MESSAGES } from '@/src/pages/find-work/listing-labels';
-import { JourneyBreakdown } from './journey-breakdown';
 import { JourneyCustomers, JourneyRequirements } from './journey-customers';
 import { JourneyDriverPanel } from './journey-driver-panel';
 import { CHARGE_BANDS, FAILURE_TOASTS, NOT_ELIGIBLE, SUCCESS_TOASTS } from './journey-labels';
-import { JourneyOfferPanel } from './journey-offer-panel';
 import { JourneySchedule } from './journey-schedule';
+import { JourneyStatusBadge } from './journey-status-badge';
+import { isOnMyJourneys } from './journey-status-labels';
+import type { JourneyStatusCode } from '@/schemas/journey-status-code';
+import { hasRoute } from '@/src/app/route-table';
 import './journey-page.css';
 import { failureText } from '@/src/format/failure-text';
 import { inspect } from '@/src/app/inspection';
@@ -44,13 +48,27 @@ import { WhenNearViewport } from '@/src/components/near-viewport';
 /** MapLibre is large: it loads with this page only, when the map's frame comes near the viewport. */
 const JourneyRouteMap = lazy(() => import('./journey-route-map'));
 
-function BackLink() {
+/** Back to find work; for a journey on the partner's journeys list (held, or its interest pending), back to that. */
+/**
+ * The pay breakdown (its bands, the hand-back charges and their countdown: about 3 KB) is drawn below the schedule and
+ * the map, once the journey has arrived: its code is fetched as the page opens, beside the journey's request, not on
+ * the page's first load.
+ */
+const JourneyBreakdown = lazyPart(() => import('./journey-breakdown').then((m) => m.JourneyBreakdown));
+/**
+ * The offer form (vehicle, driver, quotes, people: the form controls it brings are about 2 KB) shows once the journey
+ * has arrived and is open to the partner; its code is fetched as the page opens too.
+ */
+const JourneyOfferPanel = lazyPart(() => import('./journey-offer-panel').then((m) => m.JourneyOfferPanel));
+
+function BackLink({ code }: { code?: JourneyStatusCode | undefined }) {
   const intl = useIntl();
+  const mine = code !== undefined && isOnMyJourneys(code) && hasRoute('/journey');
   return (
     <p className="journey-back">
-      <Link href="/find-work">
+      <Link href={mine ? '/journey' : '/find-work'}>
         <span aria-hidden="true">←</span>
-        {intl.formatMessage({ id: 'listing.back' })}
+        {intl.formatMessage({ id: mine ? 'myJourneys.back' : 'listing.back' })}
       </Link>
     </p>
   );
@@ -116,10 +134,13 @@ function JourneyView({ id }: { id: string }) {
   const { journey } = view;
   return (
     <div className="journey-page" data-journey-id={journey.id}>
-      <BackLink />
+      <BackLink code={view.status_code} />
       <header className="journey-header">
         <p className="journey-category">{intl.formatMessage(CATEGORY_MESSAGES[journey.category])}</p>
-        <h1>{intl.formatMessage({ id: 'journey.heading' }, { from: journey.start_town, to: journey.end_town })}</h1>
+        <div className="journey-title-row">
+          <h1>{intl.formatMessage({ id: 'journey.heading' }, { from: journey.start_town, to: journey.end_town })}</h1>
+          {view.status_code ? <JourneyStatusBadge code={view.status_code} testId="journey-status" /> : null}
+        </div>
         <p className="journey-facts muted">
           <span>{intl.formatMessage({ id: 'journey.number' }, { id: journey.id })}</span>
           <span>
@@ -415,15 +436,27 @@ function NotEligibleBadgeLoader() {
   );
 }
 
-/** Spec §6: the tooltip 'not eligible to carry out journeys', and a message to contact the team instead of actions. */
+/**
+ * Spec §6: the tooltip 'not eligible to carry out journeys', and instead of actions why: a partner who may not take
+ * work at all (suspended, documents, vehicle, terms: the server's decision) is told what to put right, with the link
+ * to it; one the journeys' own rules stop (not journey-ready, no van for this load) is told to contact the team.
+ */
 function NotEligible({ view }: { view: JourneyResponse }) {
   const intl = useIntl();
   const reason = view.actions.reason ?? 'not_journey_ready';
+  const work = view.actions.work;
+  const blocked = work !== undefined && !work.may_work;
   return (
     <div className="journey-not-eligible" data-testid="journey-not-eligible">
       <NotEligibleBadgeLoader />
-      <p>{intl.formatMessage(NOT_ELIGIBLE[reason], { volume: view.journey.volume_m3 })}</p>
-      <p>{intl.formatMessage({ id: 'journey.notEligible.contact' })}</p>
+      {blocked ? (
+        <WorkNotice work={work} />
+      ) : (
+        <>
+          <p>{intl.formatMessage(NOT_ELIGIBLE[reason], { volume: view.journey.volume_m3 })}</p>
+          <p>{intl.formatMessage({ id: 'journey.notEligible.contact' })}</p>
+        </>
+      )}
     </div>
   );
 }
@@ -465,5 +498,7 @@ function noticeText(intl: IntlShape, notice: JourneyNotice): { text?: string } {
 
 export default function JourneyPage() {
   const { id = '' } = useParams<{ id: string }>();
+  JourneyBreakdown.preload();
+  JourneyOfferPanel.preload();
   return <JourneyView key={id} id={id} />;
 }

@@ -5,6 +5,7 @@ import { Link } from 'wouter';
 import { currentUser } from '@/machines/auth/auth.selectors';
 import { reservationWizard } from '@/machines/reservation-wizard/reservation-wizard.machine';
 import {
+  blockedWorkOf,
   createdOf,
   hasLoadFailed,
   isLoading,
@@ -15,6 +16,7 @@ import type { UserId } from '@/schemas/user';
 import { PageLoading } from '@/src/app/page-states';
 import { useAuthActor } from '@/src/app/root-actors';
 import { useFormatters } from '@/src/app/use-formatters';
+import { WorkNotice } from '@/src/app/work-notice';
 import { JourneyReadyGuard } from './journey-ready-guard';
 import { StatusBadge } from './reservation-card';
 import { ListFailed, NotEligible } from './reservation-list-view';
@@ -55,6 +57,7 @@ function Wizard({ userId }: { userId: UserId }) {
   const loading = useSelector(actor, isLoading);
   const failed = useSelector(actor, hasLoadFailed);
   const notEligible = useSelector(actor, isNotEligible);
+  const blockedWork = useSelector(actor, blockedWorkOf);
   const step = useSelector(actor, stepOf);
   const created = useSelector(actor, createdOf);
   const headingRef = useRef<HTMLHeadingElement | null>(null);
@@ -68,6 +71,8 @@ function Wizard({ userId }: { userId: UserId }) {
 
   if (loading) return <PageLoading />;
   if (failed) return <ListFailed onRetry={() => actor.send({ type: 'wizard.retried' })} />;
+  // the partner may not take work now (set up so, or refused so by the server): why, and where to put it right
+  if (blockedWork) return <WorkNotice work={blockedWork} />;
   if (notEligible || step === null) return <NotEligible />;
 
   return (

@@ -75,6 +75,7 @@ export const ERROR_MESSAGES = defineMessages({
   delivery_window_after_reservation_end: { id: 'reservationError.delivery_window_after_reservation_end' },
   reservation_end_too_early: { id: 'reservationError.reservation_end_too_early' },
   capacity_too_large: { id: 'reservationError.capacity_too_large' },
+  vehicle_already_reserved: { id: 'reservationError.vehicle_already_reserved' },
 }) satisfies Record<ReservationErrorCode, MessageDescriptor>;
 
 export const RULE_MESSAGES = defineMessages({

@@ -13,8 +13,11 @@ export function ListFailed({ onRetry }: { onRetry(): void }) {
   );
 }
 
-/** A partner who may not make reservations (not journey-ready, spec §6) is told how to become eligible. */
-export function NotEligible() {
+/**
+ * A partner who may not make reservations (not journey-ready, spec §6) is told how to become eligible; `denied`: they
+ * were sent here from a reservation page they asked for, which is said first.
+ */
+export function NotEligible({ denied = false }: { denied?: boolean }) {
   const intl = useIntl();
   return (
     <section
@@ -23,6 +26,11 @@ export function NotEligible() {
       data-testid="reservations-not-eligible"
     >
       <h2 id="resv-not-eligible">{intl.formatMessage({ id: 'reservations.notEligible.title' })}</h2>
+      {denied ? (
+        <p role="status" data-testid="reservations-not-allowed">
+          {intl.formatMessage({ id: 'reservations.notAllowed' })}
+        </p>
+      ) : null}
       <p>{intl.formatMessage({ id: 'reservations.notEligible.body' })}</p>
       <p>{intl.formatMessage({ id: 'reservations.notEligible.contact' })}</p>
     </section>

@@ -19,7 +19,7 @@ import { lazyDialog } from '@/src/app/lazy-dialog';
 import { PageLoading } from '@/src/app/page-states';
 import { useSession } from '@/src/app/session-scope';
 import { useDeferred } from '@/src/app/use-deferred';
-import { useJourneyReady } from './journey-ready-guard';
+import { NOT_ALLOWED, useJourneyReady } from './journey-ready-guard';
 import { OfferCard } from './offer-card';
 import { ReservationCard } from './reservation-card';
 import { WEEK_MESSAGES } from './reservation-labels';
@@ -166,7 +166,13 @@ export default function ReservationsPage() {
           </nav>
         ) : null}
       </header>
-      {ready ? <CurrentReservations /> : <NotEligible />}
+      {ready ? <CurrentReservations /> : <NotEligible denied={wasSentBackFromReservationPage()} />}
     </div>
   );
+}
+
+/** Whether this page was reached by JourneyReadyGuard's redirect (read from the history entry, so a reload keeps it). */
+function wasSentBackFromReservationPage(): boolean {
+  const state: unknown = window.history.state;
+  return typeof state === 'object' && state !== null && (state as Record<string, unknown>)[NOT_ALLOWED] === true;
 }

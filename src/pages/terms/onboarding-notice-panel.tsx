@@ -1,29 +1,16 @@
-import { useActorRef, useSelector } from '@xstate/react';
-import { createRequestMachine } from '@/machines/request/request.machine';
-import { dataOf } from '@/machines/request/request.selectors';
-import { fetchOnboardingStatus } from '@/src/api/partner-overview';
-import { inspect } from '@/src/app/inspection';
-import { hasRoute } from '@/src/app/route-table';
-import { OnboardingNotice } from '@/src/components/onboarding-notice';
+import type { WorkEligibility } from '@/schemas/work-eligibility';
+import { WorkNotice } from '@/src/app/work-notice';
 import './onboarding-notice-panel.css';
 
-const onboardingMachine = createRequestMachine('onboardingNotice', fetchOnboardingStatus);
-const link = (path: string) => (hasRoute(path) ? path : null);
-
 /**
- * The "what is missing before you can work" notice for pages other than the dashboard (find work, issue 8): reads the
- * onboarding status itself and shows nothing until it has answered, or when nothing is missing.
+ * The "what stands between you and work" notice above another page's content (find work): the server's decision, as
+ * the page read it (the onboarding status, else user-info's until that answers). Nothing when the partner may work.
  */
-export function OnboardingNoticePanel() {
-  const onboarding = useActorRef(onboardingMachine, { inspect });
-  const status = useSelector(onboarding, dataOf);
-  if (!status) return null;
+export function OnboardingNoticePanel({ work }: { work: WorkEligibility | null | undefined }) {
+  if (!work || work.may_work) return null;
   return (
     <div className="onboarding-notice-panel">
-      <OnboardingNotice
-        status={status}
-        links={{ documents: link('/documents'), vehicles: link('/vehicles'), terms: link('/terms') }}
-      />
+      <WorkNotice work={work} testId="onboarding-notice" />
     </div>
   );
 }
