@@ -96,7 +96,7 @@ export const documentUploadMachine = setup({
       },
     },
     validating: {
-      description: 'The portal checks the form before anything is sent: spec §5 texts under the fields',
+      description: 'The portal checks the form before anything is sent, with the rule texts under the fields',
       entry: 'checkAll',
       always: [{ guard: 'hasClientErrors', target: 'choosing' }, { target: 'uploading' }],
     },

@@ -314,7 +314,7 @@ export const findWorkMachine = setup({
               },
               {
                 guard: 'hasPlaceText',
-                description: 'Spec §5: no request; the fields say what is missing',
+                description: 'Nothing is sent; the fields say what is missing',
                 actions: assign({ errors: ({ context }) => validate(context.form) }),
               },
             ],

@@ -127,12 +127,12 @@ export const journeyAllocationMachine = setup({
       },
     },
     failed: {
-      description: "'Error fetching journey' (spec §8), with a retry",
+      description: "'Error fetching journey', with a retry",
       tags: ['error'],
       on: { 'journey.retried': { target: 'loading' } },
     },
     notFound: {
-      description: "'The journey does not exist or its not allocated to you.' (spec §8)",
+      description: "'The journey does not exist or its not allocated to you.'",
     },
     showing: {
       description: 'The journey is shown; the clock ticks on the server’s time while it is',
@@ -188,7 +188,7 @@ export const journeyAllocationMachine = setup({
                 },
                 editing: {
                   description:
-                    'Spec §4 edit: the offer form with the interest’s vehicle, prices and people; sending changes it',
+                    'Editing the interest: the offer form with its vehicle, prices and people; sending changes it',
                   // Editing has the cancel deadline (the server refuses a change from then on, server/journeys/
                   // journey-interest.ts changeRefusal): when the clock passes it with the form open, the journey is read
                   // again, since a change sent in the last second may have landed, and the interest then stands.
@@ -269,7 +269,7 @@ export const journeyAllocationMachine = setup({
               description: 'Another partner got the journey first: no action is left',
             },
             notEligible: {
-              description: "The partner may not take journeys (spec §6 'not eligible to carry out journeys')",
+              description: "The partner may not take journeys: 'not eligible to carry out journeys'",
             },
             notOffered: {
               description: 'Nothing is offered (allocationDetails null: the first pickup has passed)',
@@ -291,7 +291,7 @@ export const journeyAllocationMachine = setup({
           },
         },
         tracking: {
-          description: 'Journey tracking (spec §9: available 24 hours before collection)',
+          description: 'Journey tracking, available from 24 hours before collection',
           initial: 'off',
           states: {
             off: {

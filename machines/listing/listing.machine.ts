@@ -177,7 +177,7 @@ export const listingMachine = setup({
       on: { 'listing.retried': { target: 'loading', actions: assign({ loadError: null }) } },
     },
     notFound: {
-      description: "'Listing not found' (spec §8): unknown, never listed, closed, or taken by someone else",
+      description: "'Listing not found': unknown, never listed, closed, or taken by someone else",
     },
     showing: {
       description: 'The listing is shown; the taken listings are listened to while it is',

@@ -47,7 +47,7 @@ export const savedSearchMachine = setup({
   type: 'parallel',
   states: {
     status: {
-      description: 'Spec §4 saved search status of the criteria in the form',
+      description: 'Whether the criteria in the form are saved: not saved, saving or saved',
       initial: 'not_saved',
       on: { 'criteria.changed': { actions: 'keepCriteria' } },
       states: {

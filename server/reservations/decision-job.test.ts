@@ -15,6 +15,8 @@ import { OFFER_LIFETIME_HOURS } from '@/server/reservations/decision-policy';
 import { planReservation } from '@/server/reservations/reservation-plan';
 import { loadOwnReservation } from '@/server/reservations/reservation-store';
 import { nodes, PLACES, reservationInput } from '@/server/reservations/reservation-test-inputs';
+import { sqlList } from '@/server/db/sql-list';
+import { DAY_HOLDING_STATUSES } from '@/server/reservations/lifecycle';
 import { createSeededApp, jsonPost, SETUP_TIMEOUT_MS, signIn, type SeededApp } from '@/server/testing/seeded-app';
 import { londonInstant } from '@/server/time/london';
 
@@ -67,10 +69,19 @@ const create = async (input: ReservationInput, vehicleId = vans[1]!): Promise<Re
 
 /**
  * A second live reservation of the vehicle on the same day. The API refuses one (one live reservation per vehicle and
- * day), so it is made on another vehicle and moved onto this one, as data from before that rule may still hold.
+ * day), so it is made on another of the partner's vans that has that day free and moved onto this one, as data from
+ * before that rule may still hold.
  */
-const createRival = async (input: ReservationInput, vehicleId: number, elsewhere: number): Promise<Reservation> => {
-  const rival = await create(input, elsewhere);
+const createRival = async (input: ReservationInput, vehicleId: number): Promise<Reservation> => {
+  const { rows } = await t.db.query<{ id: number }>(
+    `select v.id from vehicles v
+      where v.user_id = $1 and v.id <> $2 and v.status = 'APPROVED' and v.deleted_at is null
+        and not exists (select 1 from reservations r where r.vehicle_id = v.id and r.date = $3::date
+                          and r.status in ${sqlList(DAY_HOLDING_STATUSES)})
+      order by v.id limit 1`,
+    [userId, vehicleId, input.date],
+  );
+  const rival = await create(input, rows[0]!.id);
   await t.db.query('update reservations set vehicle_id = $2 where id = $1', [rival.id, vehicleId]);
   return rival;
 };
@@ -112,7 +123,7 @@ describe('a new reservation', () => {
   it("is accepted with 3 open jobs nearby, superseding the vehicle's other reservations of that date", async () => {
     await placeJobs(PLACES.thurso, '2026-11-24', 3);
     const first = await create(thursoDay('2026-11-24'), vans[2]);
-    const second = await createRival(thursoDay('2026-11-24'), vans[2]!, vans[4]!);
+    const second = await createRival(thursoDay('2026-11-24'), vans[2]!);
     const otherVan = await create(thursoDay('2026-11-24'), vans[3]);
     t.clock.advance(2 * HOUR);
     await runReservationJob(t.db, t.clock.now);
@@ -126,7 +137,7 @@ describe('a return offer', () => {
   it('comes with 1 or 2 jobs nearby: type return, a narrower band, 12 hours to answer; accepting it supersedes', async () => {
     await placeJobs(PLACES.thurso, '2026-11-25', 1);
     const offered = await create(thursoDay('2026-11-25'), vans[0]);
-    const rival = await createRival(thursoDay('2026-11-25'), vans[0]!, vans[4]!);
+    const rival = await createRival(thursoDay('2026-11-25'), vans[0]!);
     t.clock.advance(2 * HOUR);
     const decidedAt = t.clock.now;
     // The list brings the caller's reservations up to the clock before it answers.
