@@ -2,6 +2,8 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { lazy, memo, useCallback, useDeferredValue, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { currentUser } from '@/machines/auth/auth.selectors';
+import { createRequestMachine } from '@/machines/request/request.machine';
+import { dataOf } from '@/machines/request/request.selectors';
 import { findWorkMachine, type FindWorkActorRef } from '@/machines/find-work/find-work.machine';
 import {
   activeTab,
@@ -20,6 +22,7 @@ import { TABS, type FindWorkInput, type TabId } from '@/machines/find-work/find-
 import type { JourneyId } from '@/schemas/journey';
 import type { WorkEligibility } from '@/schemas/work-eligibility';
 import type { ListingId } from '@/schemas/search';
+import { fetchOnboardingStatus } from '@/src/api/partner-overview';
 import { inspect } from '@/src/app/inspection';
 import { useAuthActor, useToasts } from '@/src/app/root-actors';
 import { useSession } from '@/src/app/session-scope';
@@ -40,6 +43,9 @@ import { failureText } from '@/src/format/failure-text';
 
 /** MapLibre is large: it loads with this page only, after the list. */
 const ResultsMap = lazy(() => import('./map/results-map'));
+
+/** What stands between the partner and work, read afresh on each visit (GET /v1/onboarding-status). */
+const onboardingMachine = createRequestMachine('onboardingNotice', fetchOnboardingStatus);
 
 /** No journey ticked (a stable value, for the tabs without a selection). */
 const NO_JOURNEYS: readonly JourneyId[] = [];
@@ -71,10 +77,10 @@ function FindWork({ input, userWork }: { input: FindWorkInput; userWork: WorkEli
   const intl = useIntl();
   const toasts = useToasts();
   const findWork = useActorRef(findWorkMachine, { inspect, input });
-  // Whether the partner may take work (spec §6), the server's decision, as user-info carries it (every page has it). A
-  // partner who may not work is told why, and gets no journey ticks. Reading the onboarding status afresh here as well
-  // cost find work about 130 ms of blocking time on Lighthouse's slowed phone (score 92 against 97).
-  const work = userWork;
+  // Whether the partner may take work (spec §6), the server's decision: from the onboarding status read now, and from
+  // user-info until that answers. A partner who may not work is told why, and gets no journey ticks.
+  const onboarding = useActorRef(onboardingMachine, { inspect });
+  const work = useSelector(onboarding, dataOf)?.work ?? userWork;
   const mayWork = work?.may_work !== false;
   // The page's first full render (the form, the saved searches, the tabs) and each new set of results are React's
   // largest pieces of work here. A machine update reaches React through useSyncExternalStore, which renders at once,
